@@ -1,0 +1,1 @@
+"""The `podium` command line (typer + rich)."""

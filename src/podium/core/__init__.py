@@ -1,0 +1,40 @@
+"""The game contract and the game-agnostic machinery every interface builds on."""
+
+from podium.core.config import GameConfig, option
+from podium.core.contract import Action, Event, Game, JsonDict, Result, State, View
+from podium.core.errors import (
+    ConfigError,
+    GameNotOver,
+    IllegalAction,
+    PlayerCountError,
+    PodiumError,
+    RecordError,
+    UnknownGame,
+)
+from podium.core.record import Record, Recorder
+from podium.core.registry import game_names, get_game
+from podium.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "ConfigError",
+    "Event",
+    "Game",
+    "GameConfig",
+    "GameNotOver",
+    "IllegalAction",
+    "JsonDict",
+    "PlayerCountError",
+    "PodiumError",
+    "Record",
+    "RecordError",
+    "Recorder",
+    "Result",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "View",
+    "game_names",
+    "get_game",
+    "option",
+]

@@ -1,0 +1,245 @@
+"""The game contract: the types every game implements and every interface (CLI, server, bots, RL) relies on.
+
+See docs/architecture.md. Nothing outside `podium.games.<game>` knows a game's rules; it only uses these types.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from podium.core.errors import PlayerCountError
+
+if TYPE_CHECKING:
+    from podium.core.config import GameConfig
+    from podium.core.rng import Rng
+
+JsonDict = dict[str, Any]
+
+View = JsonDict
+"""What one player (or a spectator) may know, as a JSON object with stable keys.
+
+Every view has at least: `game`, `config`, `num_players`, `player` (the viewer's seat, or None for a spectator),
+`current_player` (None once over) and `is_over`. The rest is the game's own.
+"""
+
+
+class Action(ABC):
+    """A small immutable move. Games intern their actions, so equality is cheap and actions can be dict keys.
+
+    Three stable encodings: `text()` (what a human types, e.g. `swap 2`), `to_json()` (wire and records),
+    and `id` (an integer in the game's fixed action space `Game.num_actions(config)`, for action masks).
+    Actions order by id; `State.legal_actions()` lists them in that order.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def id(self) -> int: ...
+
+    @abstractmethod
+    def text(self) -> str: ...
+
+    @abstractmethod
+    def to_json(self) -> JsonDict: ...
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __lt__(self, other: Action) -> bool:
+        return self.id < other.id
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something `apply` reports (a card drawn, a medal won, a round scored).
+
+    `visible_to` is the set of seats that may see it; None means everyone, spectators included.
+    `data` is JSON-serialisable.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"kind": self.kind, **self.data}
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game came out.
+
+    `scores` are the game's own points per seat (`lower_is_better` says which way they count);
+    `ranking[seat]` is the seat's place, 1 = first, tied seats share a place; `winners` are the seats in first place;
+    `reason` names why the game ended (e.g. `"rounds_complete"`, `"medals"`, `"turn_limit"`).
+    """
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    lower_is_better: bool = False
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_keys(
+        cls,
+        scores: Sequence[int],
+        keys: Sequence[Any],
+        reason: str,
+        *,
+        lower_is_better: bool = False,
+        details: Mapping[str, Any] | None = None,
+    ) -> Result:
+        """Rank seats by `keys` (smaller key = better place; equal keys share a place)."""
+        order = sorted(range(len(keys)), key=lambda seat: keys[seat])
+        ranking = [0] * len(keys)
+        for index, seat in enumerate(order):
+            if index and keys[seat] == keys[order[index - 1]]:
+                ranking[seat] = ranking[order[index - 1]]
+            else:
+                ranking[seat] = index + 1
+        winners = tuple(seat for seat in range(len(keys)) if ranking[seat] == 1)
+        return cls(tuple(scores), tuple(ranking), winners, reason, lower_is_better, dict(details or {}))
+
+    def to_json(self) -> JsonDict:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "lower_is_better": self.lower_is_better,
+            "details": dict(self.details),
+        }
+
+
+class State(ABC):
+    """A game in progress. Sequential: exactly one player decides at a time (`current_player`).
+
+    Contract:
+    - `legal_actions()` is sorted by id, has no duplicates, and is non-empty whenever the game is not over.
+    - `apply(action)` validates first; an illegal action raises `IllegalAction` with a reason and changes nothing.
+    - `view(player)` holds everything `player` may know and nothing else (None = spectator).
+    - `clone()` is cheap; `to_dict()`/`from_dict()` round-trip the complete state, generator included.
+    - All randomness comes from the state's own generator, so seed + actions replay a game exactly.
+    """
+
+    game: ClassVar[Game]
+    num_players: int
+
+    @property
+    @abstractmethod
+    def config(self) -> GameConfig: ...
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def view(self, player: int | None) -> View: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Raises `GameNotOver` before the end."""
+
+    @abstractmethod
+    def all_cards(self) -> list[int]:
+        """Every card of the game wherever it lies (hands, piles, stock, discard), in any order.
+
+        The conformance suite checks that this multiset never changes (no card created or lost)."""
+
+    @abstractmethod
+    def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
+        """A copy in which every card that `player` cannot know is shuffled among the places where such cards lie.
+
+        Written from the rules' ground truth, independently of `view`: the conformance suite checks that
+        `view(player)` does not change, which catches a view that leaks a hidden card."""
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def to_dict(self) -> JsonDict: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Raises `RecordError` for data that is not a valid state."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC):
+    """One game's entry point: its name, player bounds, options, and the codecs for actions."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    config_type: ClassVar[type[GameConfig]]
+
+    def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> GameConfig:
+        """A validated config from a mapping and/or keyword arguments; defaults are the default rules."""
+        return self.config_type.from_options(options, **kwargs)
+
+    def check_players(self, num_players: int) -> None:
+        if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
+            raise PlayerCountError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+
+    @abstractmethod
+    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> State:
+        """Raises `PlayerCountError` outside the rules' bounds and `ConfigError` for a config of another game."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written as `text`; raises `IllegalAction` naming the accepted forms."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """Raises `IllegalAction` for data that is no action of this game."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int, config: GameConfig) -> Action: ...
+
+    @abstractmethod
+    def num_actions(self, config: GameConfig) -> int:
+        """Size of the fixed action space (ids are 0 .. num_actions-1)."""
+
+    @abstractmethod
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A full state sampled uniformly among those consistent with `view`, using nothing outside it."""
+
+    @abstractmethod
+    def rules_summary(self, config: GameConfig) -> str:
+        """The rules in a few paragraphs of plain text (markup-free), as played with `config`."""
