@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from podium.core.errors import PlayerCountError
 
@@ -53,16 +53,15 @@ class Action(ABC):
         return self.id < other.id
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something `apply` reports (a card drawn, a medal won, a round scored).
 
     `visible_to` is the set of seats that may see it; None means everyone, spectators included.
-    `data` is JSON-serialisable.
+    `data` is JSON-serialisable. A NamedTuple because `apply` creates events on the hot path of every simulation.
     """
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = {}  # never mutated: events are read-only records
     visible_to: frozenset[int] | None = None
 
     def visible(self, player: int | None) -> bool:

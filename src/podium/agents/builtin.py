@@ -1,0 +1,3 @@
+"""Imports every built-in agent module so that each registers itself."""
+
+import podium.agents.random_agent  # noqa: F401
