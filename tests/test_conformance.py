@@ -1,0 +1,50 @@
+"""The conformance suite (podium.testing.conformance) on every registered game and its rule variants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from podium.core.registry import game_names, get_game
+from podium.testing.conformance import check_random_game
+
+
+@dataclass(frozen=True)
+class Variant:
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    players: tuple[int, ...] = (2, 3, 4, 5)
+    games: int = 60  # random games per player count
+    max_plies: int = 20_000
+
+    def label(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items()) or "default"
+        return f"{self.game}[{opts}]"
+
+
+VARIANTS: list[Variant] = [
+    # Golf: several hundred games per variant across 2-5 players.
+    Variant("golf", {"rounds": 2}),
+    Variant("golf", {"rounds": 1, "peek": "near", "knock": "after"}),
+    Variant("golf", {"rounds": 1, "discard_take_must_swap": True, "values": "six"}),
+    Variant("golf", {"variant": "six", "rounds": 2}),
+    Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "may", "final_turns": False}),
+    Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "must", "six_scoring": "total"}),
+]
+
+CASES = [(variant, n) for variant in VARIANTS for n in variant.players]
+
+
+@pytest.mark.parametrize(("variant", "num_players"), CASES, ids=[f"{v.label()}-{n}p" for v, n in CASES])
+def test_random_games_keep_the_contract(variant: Variant, num_players: int) -> None:
+    game = get_game(variant.game)
+    config = game.config(variant.options)
+    for seed in range(variant.games):
+        check_random_game(game, config, num_players, seed * 7919 + num_players, max_plies=variant.max_plies)
+
+
+def test_every_registered_game_has_variants() -> None:
+    covered = {variant.game for variant in VARIANTS}
+    assert covered == set(game_names())
