@@ -1,0 +1,59 @@
+from dataclasses import dataclass
+
+import pytest
+
+from podium.core.config import GameConfig, option
+from podium.core.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class SampleConfig(GameConfig):
+    game_name = "sample"
+    mode: str = option("a", doc="the mode", choices=("a", "b"))
+    rounds: int = option(9, doc="rounds", minimum=1, maximum=99)
+    strict: bool = option(False, doc="strict")
+
+    def __post_init__(self) -> None:
+        if self.mode == "b" and self.strict:
+            raise ConfigError("option 'strict' cannot be true when mode is 'b'")
+
+
+def test_defaults_and_typed_values() -> None:
+    assert SampleConfig.from_options() == SampleConfig()
+    config = SampleConfig.from_options({"mode": "b"}, rounds=3)
+    assert (config.mode, config.rounds, config.strict) == ("b", 3, False)
+
+
+def test_strings_from_the_command_line_are_coerced() -> None:
+    config = SampleConfig.from_assignments(["rounds=4", "strict=yes", "mode = a"])
+    assert (config.mode, config.rounds, config.strict) == ("a", 4, True)
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"colour": "red"}, "unknown rule option 'colour' for sample; options are: mode, rounds, strict"),
+        ({"mode": "c"}, "allowed: a | b"),
+        ({"rounds": "nine"}, "allowed: integer 1..99"),
+        ({"rounds": 0}, "allowed: integer 1..99"),
+        ({"rounds": True}, "allowed: integer 1..99"),
+        ({"strict": "maybe"}, "allowed: true | false"),
+        ({"mode": "b", "strict": True}, "cannot be true when mode is 'b'"),
+    ],
+)
+def test_bad_options_name_what_is_allowed(options: dict[str, object], fragment: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        SampleConfig.from_options(options)
+    assert fragment in str(info.value)
+
+
+def test_assignment_without_equals_is_rejected() -> None:
+    with pytest.raises(ConfigError, match="KEY=VALUE"):
+        SampleConfig.from_assignments(["rounds"])
+
+
+def test_to_dict_round_trips_and_lists_options() -> None:
+    config = SampleConfig(mode="b", rounds=2)
+    assert SampleConfig.from_options(config.to_dict()) == config
+    assert config.non_default() == {"mode": "b", "rounds": 2}
+    assert [o.name for o in SampleConfig.options()] == ["mode", "rounds", "strict"]

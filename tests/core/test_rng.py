@@ -1,0 +1,54 @@
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from podium.core.rng import Rng
+
+
+def test_same_seed_same_sequence() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next_u64() for _ in range(50)] == [b.next_u64() for _ in range(50)]
+    assert Rng(1).next_u64() != Rng(2).next_u64()
+
+
+def test_clone_and_state_round_trip_continue_identically() -> None:
+    rng = Rng(7)
+    rng.randbelow(10)
+    twin = rng.clone()
+    restored = Rng.from_state(rng.get_state())
+    expected = [rng.randbelow(1000) for _ in range(20)]
+    assert [twin.randbelow(1000) for _ in range(20)] == expected
+    assert [restored.randbelow(1000) for _ in range(20)] == expected
+
+
+@given(st.integers(min_value=1, max_value=10**12), st.integers(min_value=0, max_value=2**64 - 1))
+def test_randbelow_stays_in_range(n: int, seed: int) -> None:
+    rng = Rng(seed)
+    assert all(0 <= rng.randbelow(n) < n for _ in range(20))
+
+
+def test_randbelow_is_roughly_uniform() -> None:
+    rng = Rng(3)
+    counts = Counter(rng.randbelow(6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(9_400 < c < 10_600 for c in counts.values())
+
+
+def test_shuffle_is_a_permutation_and_depends_on_seed() -> None:
+    items = list(range(52))
+    a, b = items.copy(), items.copy()
+    Rng(1).shuffle(a)
+    Rng(2).shuffle(b)
+    assert sorted(a) == items and sorted(b) == items
+    assert a not in (b, items)
+
+
+def test_bad_seed_and_state_are_rejected() -> None:
+    with pytest.raises(TypeError):
+        Rng("7")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Rng.from_state(-1)
+    with pytest.raises(ValueError):
+        Rng(1).randbelow(0)
