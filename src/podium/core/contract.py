@@ -161,6 +161,10 @@ class State(ABC):
     def view(self, player: int | None) -> View: ...
 
     @abstractmethod
+    def full_view(self) -> View:
+        """Like `view(None)`, but with every card shown: for replays and post-game review, never for a player."""
+
+    @abstractmethod
     def result(self) -> Result:
         """Raises `GameNotOver` before the end."""
 

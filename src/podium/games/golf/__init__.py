@@ -1,0 +1,42 @@
+"""Golf (RULES.md section G): four-card Golf and six-card Golf, 2-5 players, lowest total wins."""
+
+from __future__ import annotations
+
+from podium.games.golf.actions import (
+    ACTIONS,
+    DISCARD_ACTION,
+    DRAW_ACTION,
+    FLIPS,
+    KNOCK_ACTION,
+    NUM_ACTIONS,
+    PASS_ACTION,
+    PEEKS,
+    SWAPS,
+    TAKE_ACTION,
+    GolfAction,
+)
+from podium.games.golf.config import GolfConfig, RankValues
+from podium.games.golf.game import GolfGame
+from podium.games.golf.state import GolfState
+
+GAME = GolfGame()
+GolfState.game = GAME
+
+__all__ = [
+    "ACTIONS",
+    "DISCARD_ACTION",
+    "DRAW_ACTION",
+    "FLIPS",
+    "GAME",
+    "KNOCK_ACTION",
+    "NUM_ACTIONS",
+    "PASS_ACTION",
+    "PEEKS",
+    "SWAPS",
+    "TAKE_ACTION",
+    "GolfAction",
+    "GolfConfig",
+    "GolfGame",
+    "GolfState",
+    "RankValues",
+]

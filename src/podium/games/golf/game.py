@@ -1,0 +1,207 @@
+"""Golf's entry point: the `Game` object (codecs, determinize, rules summary)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from podium.core.config import GameConfig
+from podium.core.contract import Game, View
+from podium.core.errors import ConfigError, RecordError
+from podium.core.rng import Rng
+from podium.games.golf import actions
+from podium.games.golf.actions import NUM_ACTIONS, GolfAction
+from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, parse_card
+from podium.games.golf.config import GolfConfig
+from podium.games.golf.state import (
+    _PHASE_OF,
+    END_NAMES,
+    MAX_PLAYERS,
+    OWNER,
+    P_DRAWN,
+    PUBLIC,
+    UNSEEN,
+    GolfState,
+    _copy_last,
+    rules_for,
+)
+
+
+class GolfGame(Game):
+    name = "golf"
+    title = "Golf"
+    min_players = 2
+    max_players = MAX_PLAYERS
+    config_type = GolfConfig
+
+    def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> GolfConfig:
+        return GolfConfig.from_options(options, **kwargs)
+
+    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> GolfState:
+        self.check_players(num_players)
+        if config is None:
+            config = GolfConfig()
+        if not isinstance(config, GolfConfig):
+            raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
+        return GolfState.new(config, num_players, seed)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> GolfState:
+        return GolfState.from_dict(data)
+
+    def parse_action(self, text: str) -> GolfAction:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Any) -> GolfAction:
+        return actions.action_from_json(data)
+
+    def action_from_id(self, action_id: int, config: GameConfig) -> GolfAction:
+        return actions.action_from_id(action_id)
+
+    def num_actions(self, config: GameConfig) -> int:
+        return NUM_ACTIONS
+
+    def determinize(self, view: View, rng: Rng) -> GolfState:
+        """Deal the cards the viewer cannot know uniformly at random into the places they cannot see (other
+        players' unseen or privately seen cards, the viewer's unseen cards, the stock, a card someone else
+        drew), keeping everything the view shows."""
+        try:
+            return _determinize(view, rng)
+        except RecordError:
+            raise
+        except (ConfigError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"not a golf view: {type(exc).__name__}: {exc}") from None
+
+    def rules_summary(self, config: GameConfig) -> str:
+        if not isinstance(config, GolfConfig):
+            raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
+        return rules_summary(config)
+
+
+def _determinize(view: View, rng: Rng) -> GolfState:
+    if view.get("game") != "golf":
+        raise RecordError("not a golf view")
+    config = GolfConfig.from_options(view["config"])
+    n = view["num_players"]
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLAYERS:
+        raise RecordError(f"num_players {n!r} is not 2..{MAX_PLAYERS}")
+    player = view["player"]
+    if player is not None and not (isinstance(player, int) and 0 <= player < n):
+        raise RecordError(f"no seat {player!r} in the view")
+    r = rules_for(config, n)
+    slots = r.slots
+    known: list[int] = []
+    hands: list[int] = []
+    seen: set[int] = set()
+    for q in range(n):
+        for s in range(slots):
+            text = view["hands"][q][s]
+            if view["public"][q][s]:
+                known.append(PUBLIC)
+            elif view["owner_knows"][q][s]:
+                known.append(OWNER)
+            else:
+                known.append(UNSEEN)
+            hands.append(-1 if text is None else parse_card(text))
+    discard = [parse_card(t) for t in view["discard"]]
+    phase = _PHASE_OF[view["phase"]]
+    drawn = -1
+    if phase == P_DRAWN and view["drawn"] is not None:
+        drawn = parse_card(view["drawn"])
+    seen.update(c for c in hands if c >= 0)
+    seen.update(discard)
+    if drawn >= 0:
+        seen.add(drawn)
+    unknown = [c for c in range(DECK_SIZE) if c not in seen]
+    rng.shuffle(unknown)
+    if phase == P_DRAWN and drawn < 0:
+        drawn = unknown.pop()
+    for i, c in enumerate(hands):
+        if c < 0:
+            hands[i] = unknown.pop()
+    if len(unknown) != view["stock_size"]:
+        raise RecordError(f"the view's cards do not add up to a deck (stock_size {view['stock_size']})")
+    state = GolfState.__new__(GolfState)
+    state._r = r
+    state.num_players = n
+    state._hands = hands
+    state._known = known
+    state._stock = unknown
+    state._discard = discard
+    state._drawn = drawn
+    state._taken = view["drawn_from"] == "discard"
+    state._phase = phase
+    cur = view["current_player"]
+    state._cur = -1 if cur is None else cur
+    state._first = view["first_player"]
+    state._round = view["round"]
+    closer = view["went_out"] if r.six else view["knocker"]
+    state._closer = -1 if closer is None else closer
+    state._final_left = view["final_turns_left"]
+    state._totals = list(view["scores"])
+    state._history = [list(s) for s in view["round_scores"]]
+    last = view["last_round"]
+    state._last = _copy_last(last)
+    state._ends = [view["round_ends"][name] for name in END_NAMES]
+    state._turns = view["turns"]
+    state._rng = Rng(rng.next_u64())
+    return state
+
+
+def rules_summary(config: GolfConfig) -> str:
+    values = ", ".join(f"{rank} {value}" for rank, value in zip(RANK_NAMES, config.value_table, strict=True))
+    rounds = f"{config.rounds} round{'s' if config.rounds != 1 else ''}"
+    taken = (
+        "A card taken from the discard pile must be swapped in."
+        if config.must_swap_taken
+        else "A card taken from the discard pile may be discarded again."
+    )
+    if config.six:
+        flip = {
+            "no": "",
+            "may": " After discarding a stock card you may turn one of your face-down cards face up.",
+            "must": " After discarding a stock card you must turn one of your face-down cards face up.",
+        }[config.flip_on_discard]
+        ending = (
+            "When a player has all six cards face up, every other player has one more turn, then the round ends."
+            if config.final_turns
+            else "The round ends as soon as a player has all six cards face up."
+        )
+        scoring = (
+            "Each round you score your sum minus the round winner's sum (the winner scores 0)."
+            if config.relative_scoring
+            else "Each round you score your own sum."
+        )
+        return (
+            f"Six-card Golf, {rounds}, lowest total wins.\n\n"
+            "Each player has six cards face down in two rows of three (slots 1-3 on top, 4-6 below; a column is slots "
+            "1 and 4, 2 and 5, or 3 and 6). At the start of a round everybody turns two "
+            "of their cards face up.\n\n"
+            "On your turn draw the top card of the stock or take the top card of the discard pile. Swap it for any "
+            "of your six cards (the new card lies face up, the old one is discarded face up), or discard a stock "
+            f"card. {taken}{flip}\n\n"
+            f"{ending} The round also ends when the stock runs out: whoever drew its last card finishes that turn. "
+            "There is no knocking.\n\n"
+            f"Card values: {values}. Two cards of the same rank in one column score 0 together. "
+            f"The lowest sum wins the round (ties: all win). {scoring}"
+        )
+    peek = (
+        "each player looks at two of their cards of their choice"
+        if config.peek == "choose"
+        else "each player looks at their first two cards (slots 1 and 2)"
+    )
+    knock = (
+        "Instead of drawing you may knock (once per round, one player)."
+        if config.knock == "instead"
+        else "At the end of a normal turn you may knock (once per round, one player)."
+    )
+    return (
+        f"Golf with four cards, {rounds}, lowest total wins.\n\n"
+        f"Each player gets four cards face down; the stock's top card starts the discard pile; {peek}. Afterwards "
+        "you never look at your face-down cards again, but you remember what you have seen.\n\n"
+        "On your turn draw the top card of the stock or take the top card of the discard pile, then swap it for "
+        f"one of your cards (face down; the old card is discarded face up) or discard it. {taken} {knock}\n\n"
+        "After a knock every other player has one more turn, then the round ends. The round also ends when the "
+        "stock runs out: whoever drew its last card finishes that turn (a knock's remaining turns are lost).\n\n"
+        f"Card values: {values}. The lowest sum wins the round (ties: all win). Each round you score your sum minus "
+        "the winner's sum (the winner scores 0); the first player moves one seat on each round."
+    )
