@@ -9,6 +9,7 @@ from podium.core.errors import UnknownGame
 
 _GAMES: dict[str, str] = {
     "golf": "podium.games.golf",
+    "olympicards": "podium.games.olympicards",
 }
 _loaded: dict[str, Game] = {}
 

@@ -1,0 +1,200 @@
+"""Terminal renderer for Olympicards: the sport card, the players' plays, withdrawals and medals, and your hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from podium.cli.tui.base import GameTui
+from podium.core.contract import Action, Event, State, View
+from podium.games.olympicards.actions import OlyAction
+from podium.games.olympicards.cards import COLOUR_STYLES, COLOURS, VALUE, parse_card
+
+MEDAL_STYLES = {"gold": "bold yellow", "silver": "bold white", "bronze": "bold dark_orange3"}
+
+
+def card(text: str | None) -> Text:
+    if text is None:
+        return Text("??", style="dim")
+    return Text(text, style=COLOUR_STYLES[COLOURS.index(text[-1])])
+
+
+def cards(texts: list[str] | None, empty: str = "-") -> Text:
+    if not texts:
+        return Text(empty, style="dim")
+    return Text(" ").join(card(t) for t in texts)
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
+
+
+def medals_text(medals: dict[str, int]) -> Text:
+    out = Text()
+    for name in ("gold", "silver", "bronze"):
+        if medals[name]:
+            if out:
+                out.append(" ")
+            out.append(f"{medals[name]}{name[0].upper()}", style=MEDAL_STYLES[name])
+    return out or Text("-", style="dim")
+
+
+class OlympicardsTui(GameTui):
+    game_name = "olympicards"
+
+    def table(self, view: View) -> RenderableType:
+        viewer = view["player"]
+        n = view["num_players"]
+        parts: list[RenderableType] = [self._sport_panel(view)]
+
+        players = Table(box=None, padding=(0, 1), show_edge=False)
+        for column in ("", "player", "hand", "last play", "this sport", "status", "medals", "points"):
+            players.add_column(column, justify="right" if column in {"hand", "points"} else "left")
+        withdrawals: list[int] = view["withdrawals"]
+        for seat in range(n):
+            marker = Text("▶", style="bold green") if seat == view["current_player"] else Text(" ")
+            name = Text(seat_name(seat, viewer), style="bold" if seat == viewer else "")
+            if seat == view["start_player"]:
+                name.append(" [S]", style="cyan")
+            status: Text
+            if view["withdrawn"][seat]:
+                status = Text(f"withdrew #{withdrawals.index(seat) + 1}", style="magenta")
+            elif n == 2 and seat in withdrawals:
+                orders = [str(i + 1) for i, w in enumerate(withdrawals) if w == seat]
+                status = Text(f"in (withdrew #{','.join(orders)})", style="magenta")
+            else:
+                status = Text("in" if view["phase"] == "play" else "", style="green")
+            played = view["plays"][seat]
+            records = view["world_records"][seat]
+            points = Text(str(view["points"][seat]))
+            if records:
+                points.append(f" WR×{len(records)}", style="bold magenta")
+            players.add_row(
+                marker,
+                name,
+                str(view["hand_sizes"][seat]),
+                cards(view["last_play"][seat]),
+                Text(f"{len(played)} play{'s' if len(played) != 1 else ''}", style="dim") if played else Text(""),
+                status,
+                medals_text(view["medals"][seat]),
+                points,
+            )
+        parts.append(players)
+
+        award = view.get("next_award")
+        if award is not None:
+            parts.append(Text.assemble(("Next to withdraw gets: ", "bold"), award["text"]))
+        last = view.get("last_any")
+        if last is not None:
+            parts.append(Text.assemble(("Last play: ", "bold"), f"seat {last['player']} ", cards(last["cards"])))
+        parts.append(
+            Text.assemble(
+                ("Draw pile: ", "bold"),
+                f"{view['draw_size']}   ",
+                ("Discard: ", "bold"),
+                f"{len(view['discard'])}",
+                " (top ",
+                card(view["discard"][-1]) if view["discard"] else Text("-"),
+                ")",
+            )
+        )
+        if view.get("hands") is not None:
+            for seat, hand in enumerate(view["hands"]):
+                parts.append(Text.assemble((f"{seat_name(seat, viewer)}: ", "bold"), cards(hand, "(no cards)")))
+        elif view.get("hand") is not None:
+            parts.append(Text.assemble(("Your hand: ", "bold"), cards(view["hand"], "(no cards)")))
+        if view["is_over"]:
+            best = max(view["points"])
+            winners = [str(s) for s in range(n) if view["points"][s] == best]
+            parts.append(Text(f"Game over. Highest points: {best} (seat {', '.join(winners)})", style="bold green"))
+        return Panel(Group(*parts), title="Olympicards", border_style="blue")
+
+    def _sport_panel(self, view: View) -> RenderableType:
+        sport: dict[str, Any] | None = view["sport"]
+        lines: list[RenderableType] = []
+        if sport is None:
+            title = f"All {len(view['sports_done'])} sports played"
+        else:
+            star = " ★" if sport["star"] else ""
+            title = f"Sport {view['sport_number']}/9: {sport['name']}{star}"
+            lines.append(Text(sport["text"], style="italic"))
+            state_line = Text()
+            if view["phase"] == "decide":
+                state_line.append(f"Seat {view['start_player']} decides: accept or postpone", style="bold cyan")
+            else:
+                state_line.append(f"Round {view['round']}", style="bold")
+                if sport["flip"]:
+                    state_line.append("   Target: ", style="bold")
+                    state_line.append_text(card(view["target"]) if view["target"] else Text("none", style="dim"))
+            lines.append(state_line)
+        pile = view["sport_pile"]
+        down = sum(1 for name in pile if name is None)
+        postponed = [name for name in pile if name is not None]
+        pile_text = Text.assemble(("Sport pile: ", "bold"), f"{down} face down")
+        if postponed:
+            pile_text.append(f", postponed: {', '.join(postponed)}", style="yellow")
+        if view["sports_done"]:
+            pile_text.append(f"   Done: {', '.join(view['sports_done'])}", style="dim")
+        lines.append(pile_text)
+        return Panel(Group(*lines), title=title, border_style="yellow", expand=True)
+
+    def action_label(self, action: Action, view: View) -> str:
+        if not isinstance(action, OlyAction):
+            return action.text()
+        sport = view.get("sport") or {}
+        if action.kind == "withdraw":
+            award = view.get("next_award")
+            return f"withdraw  → {award['text']}" if award else "withdraw"
+        if action.kind == "accept":
+            return f"accept  (play {sport.get('name', 'this sport')} now)"
+        if action.kind == "postpone":
+            return f"postpone  ({sport.get('name', 'it')} goes face up under the pile; the next card must be played)"
+        values = [VALUE[parse_card(t)] for t in action.text().split()[1:]]
+        if len(values) > 1:
+            measure = sport.get("measure", "value")
+            if measure == "sum":
+                return f"{action.text()}  (sum {sum(values)})"
+            if measure == "value":
+                return f"{action.text()}  (highest {max(values)})"
+        return action.text()
+
+    def after_action(self, events: list[Event], state: State, viewer: int | None) -> RenderableType | None:
+        lines: list[Text] = []
+        for event in events:
+            if not event.visible(viewer):
+                continue
+            data = event.data
+            if event.kind == "medal":
+                lines.append(
+                    Text.assemble(f"Seat {data['player']} takes ", (data["medal"], MEDAL_STYLES[data["medal"]]))
+                )
+            elif event.kind == "world_record":
+                lines.append(Text(f"World record! Seat {data['player']} keeps {data['sport']} (+2)", "bold magenta"))
+            elif event.kind == "drew" and data["cards"]:
+                lines.append(Text.assemble(f"Seat {data['player']} draws ", cards(data["cards"])))
+            elif event.kind == "reshuffle":
+                lines.append(Text(f"The discard ({data['cards']} cards) is shuffled into a new draw pile", "dim"))
+            elif event.kind == "postpone":
+                lines.append(Text(f"{data['sport']} is postponed", "yellow"))
+            elif event.kind == "sport_over":
+                summary = Text(f"{data['sport']} is over after {data['rounds']} round(s): ", "bold")
+                summary.append_text(
+                    Text(", ").join(
+                        Text.assemble((name, MEDAL_STYLES[name]), f" seat {data['medals'][name]}")
+                        for name in ("gold", "silver", "bronze")
+                        if name in data["medals"]
+                    )
+                )
+                lines.append(summary)
+            elif event.kind == "game_over":
+                lines.append(Text(f"Final points: {data['points']}", "bold green"))
+        if not any(e.kind in {"sport_over", "world_record", "reshuffle", "game_over"} for e in events):
+            return None
+        return Panel(Group(*lines), border_style="green")
+
+
+TUI = OlympicardsTui()

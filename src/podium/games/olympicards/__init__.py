@@ -1,0 +1,26 @@
+"""Olympicards (RULES.md section O): nine sports, withdrawals for cards and medals, sport cards read from TOML."""
+
+from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action
+from podium.games.olympicards.config import Config
+from podium.games.olympicards.game import Olympicards
+from podium.games.olympicards.sports import Sport, SportSet, load_sports, parse_sports
+from podium.games.olympicards.state import OlympicardsState
+
+GAME = Olympicards()
+OlympicardsState.game = GAME
+
+__all__ = [
+    "ACCEPT",
+    "GAME",
+    "POSTPONE",
+    "WITHDRAW",
+    "Config",
+    "OlyAction",
+    "Olympicards",
+    "OlympicardsState",
+    "Sport",
+    "SportSet",
+    "load_sports",
+    "parse_sports",
+    "play_action",
+]

@@ -1,0 +1,191 @@
+"""The Olympicards `Game`: codecs for actions, determinization and the rules summary."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from podium.core.config import GameConfig
+from podium.core.contract import Game, View
+from podium.core.errors import ConfigError, IllegalAction
+from podium.core.rng import Rng
+from podium.games.olympicards import actions
+from podium.games.olympicards.actions import OlyAction
+from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NUM_KINDS, full_deck, parse_card
+from podium.games.olympicards.config import Config
+from podium.games.olympicards.scoring import AWARDS, MEDAL_NAMES, TWO_PLAYER_AWARDS, award_text
+from podium.games.olympicards.state import NO_CARD, PHASE_NAMES, OlympicardsState
+
+
+class Olympicards(Game):
+    name = "olympicards"
+    title = "Olympicards"
+    min_players = 2
+    max_players = 7
+    config_type = Config
+
+    def __init__(self) -> None:
+        self._configs: dict[str, Config] = {}
+
+    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> OlympicardsState:
+        self.check_players(num_players)
+        if config is None:
+            config = Config()
+        if not isinstance(config, Config):
+            raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
+        return OlympicardsState.new(config, num_players, seed)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> OlympicardsState:
+        return OlympicardsState.from_dict(data)
+
+    def parse_action(self, text: str) -> OlyAction:
+        return actions.parse(text)
+
+    def action_from_json(self, data: Any) -> OlyAction:
+        return actions.from_json(data)
+
+    def action_from_id(self, action_id: int, config: GameConfig) -> OlyAction:
+        size = self.num_actions(config)
+        if not isinstance(action_id, int) or not 0 <= action_id < size:
+            raise IllegalAction(f"{action_id!r} is not an Olympicards action id (0..{size - 1})")
+        return actions.from_id(action_id)
+
+    def num_actions(self, config: GameConfig) -> int:
+        if not isinstance(config, Config):
+            raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
+        return actions.space_size(config.sport_set.max_cards)
+
+    def _config(self, options: Mapping[str, Any]) -> Config:
+        key = json.dumps(options, sort_keys=True)
+        config = self._configs.get(key)
+        if config is None:
+            config = self._configs[key] = Config.from_options(options)
+        return config
+
+    def determinize(self, view: View, rng: Rng) -> OlympicardsState:
+        """A state consistent with `view`: the unseen performance cards (the other hands and the draw pile) and the
+        face-down sport cards are dealt uniformly at random; everything public is copied from the view."""
+        config = self._config(view["config"])
+        n = view["num_players"]
+        viewer = view["player"]
+        sset = config.sport_set
+        index = {sport.name: i for i, sport in enumerate(sset.sports)}
+        state = OlympicardsState(config, n, Rng(rng.next_u64()))
+        state.phase = PHASE_NAMES.index(view["phase"])
+        state.sport = view["sport"]["index"] if view["sport"] is not None else -1
+        state.round_no = view["round"]
+        state.order = list(view["round_order"])
+        state.pos = view["turn"]
+        state.target = parse_card(view["target"]) if view["target"] is not None else NO_CARD
+        state.start = view["start_player"]
+        state.done = [index[name] for name in view["sports_done"]]
+        state.sport_rounds = list(view["sport_rounds"])
+        state.postponed = view["postponed"]
+        state.plays = [[tuple(sorted(parse_card(c) for c in play)) for play in plays] for plays in view["plays"]]
+        last = view["last_any"]
+        state.last = tuple(sorted(parse_card(c) for c in last["cards"])) if last is not None else None
+        state.last_player = last["player"] if last is not None else -1
+        state.out = list(view["withdrawn"])
+        state.withdrawals = list(view["withdrawals"])
+        state.medals = [[m[name] for name in MEDAL_NAMES] for m in view["medals"]]
+        state.records = [[index[name] for name in names] for names in view["world_records"]]
+        state.discard = [parse_card(c) for c in view["discard"]]
+
+        unseen = Counter(full_deck())
+        known_hands: dict[int, list[int]] = {}
+        if view.get("hands") is not None:
+            known_hands = {p: [parse_card(c) for c in cards] for p, cards in enumerate(view["hands"])}
+        elif viewer is not None:
+            known_hands = {viewer: [parse_card(c) for c in view["hand"]]}
+        seen = [*state.discard, *(k for plays in state.plays for play in plays for k in play)]
+        if state.target != NO_CARD:
+            seen.append(state.target)
+        for cards in known_hands.values():
+            seen.extend(cards)
+        unseen.subtract(seen)
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        for p in range(n):
+            if p in known_hands:
+                cards = known_hands[p]
+            else:
+                size = view["hand_sizes"][p]
+                cards, pool = pool[:size], pool[size:]
+            counts = [0] * NUM_KINDS
+            for k in cards:
+                counts[k] += 1
+            state.hands[p] = counts
+            state.sizes[p] = len(cards)
+        state.draw = pool
+
+        hidden = set(range(len(sset.sports))) - set(state.done)
+        if state.sport >= 0:
+            hidden.discard(state.sport)
+        for name in view["sport_pile"]:
+            if name is not None:
+                hidden.discard(index[name])
+        faces = sorted(hidden)
+        rng.shuffle(faces)
+        state.pile = [index[name] if name is not None else faces.pop() for name in view["sport_pile"]]
+        state.pile_up = [name is not None for name in view["sport_pile"]]
+        return state
+
+    def rules_summary(self, config: GameConfig) -> str:
+        if not isinstance(config, Config):
+            raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
+        sset = config.sport_set
+        colours = ", ".join(f"{c} {name}" for c, name in zip(COLOURS, COLOUR_NAMES, strict=True))
+        lines = [
+            "Olympicards - 2 to 7 players.",
+            "",
+            f"90 performance cards: values 1-9 in five colours ({colours}), two of each; a card is written value then"
+            " colour, e.g. 7r. Everyone gets 6 cards. Nine sports are played, one after the other.",
+            "",
+            "A new sport card: if the top sport card is face up (postponed earlier) it is played. Otherwise it is"
+            " turned over and the start player chooses: 'accept' it, or 'postpone' it (it goes face up under the"
+            " pile and the next card must be played). The last card of the pile cannot be postponed.",
+            "",
+            "A sport is played in rounds. A round starts with the start player (or the next player still in) and goes"
+            " clockwise; each player still in either plays cards that follow the sport card ('play 7r', 'play 3b 3g'),"
+            " or withdraws ('withdraw'; compulsory when no play is legal). Sports with a target turn over the top card"
+            " of the draw pile at the start of each round. The last player still in may go on playing, then withdraws."
+            " Two copies of the same card are one choice. A player's first play in a sport is free of the rule that"
+            " compares it with earlier plays.",
+            "",
+            "Decisions where the rule book is silent: a round's order is fixed when it begins; when the start"
+            " card moves to a player who has withdrawn, the next round starts with the first player still in after"
+            " them. With two players a withdrawal does not clear the withdrawer's earlier plays. A target goes to the"
+            " discard when its round ends; with no card left to turn over, the round has no target and its rule does"
+            " not apply.",
+            "",
+        ]
+        lines.append("Awards on withdrawal (1st, 2nd, ... to withdraw):")
+        for n, row in AWARDS.items():
+            lines.append(f"  {n} players: " + " | ".join(award_text(a) for a in row))
+        lines.append(
+            "  2 players: a sport has three withdrawals by either player; the withdrawer stays in and takes "
+            + " | ".join(award_text(a, two_player=True) for a in TWO_PLAYER_AWARDS)
+            + "; the 1st withdrawer takes the start card. Players alternate strictly."
+        )
+        lines += [
+            "",
+            "The start card always goes to the first player to withdraw. Played cards and targets go to a face-up"
+            " discard pile after the sport (targets after their round); an empty draw pile is refilled by shuffling"
+            " the discard; if there are still not enough cards, the player takes what there is.",
+            "",
+            "End: gold 4, silver 2, bronze 1 point. Most points wins; a tie goes to the most cards in hand, then the"
+            " win is shared.",
+            f"World records (world_record = {str(config.world_record).lower()}): gold in a starred sport taken with an"
+            " empty hand keeps the sport card, worth 2 points.",
+            "",
+            f"Options: world_record = {str(config.world_record).lower()}, first_player = "
+            f"{config.first_player if config.first_player is not None else 'none (seat 0)'}, sports = {config.sports}",
+            "",
+            f"Sport cards ({sset.title}; * = star):",
+        ]
+        for i, sport in enumerate(sset.sports, 1):
+            star = " *" if sport.star else ""
+            lines.append(f"  {i}. {sport.name}{star}: {sport.describe()}")
+        return "\n".join(lines)

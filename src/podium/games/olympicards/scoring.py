@@ -1,0 +1,70 @@
+"""Awards on withdrawal (O-6, O-7) and end scoring (O-8)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+GOLD, SILVER, BRONZE = 0, 1, 2
+NO_MEDAL = -1
+MEDAL_NAMES = ("gold", "silver", "bronze")
+MEDAL_POINTS = (4, 2, 1)
+WORLD_RECORD_POINTS = 2
+
+
+class Award(NamedTuple):
+    cards: int
+    medal: int  # GOLD / SILVER / BRONZE / NO_MEDAL
+    start_card: bool
+
+
+def _row(*entries: tuple[int, int, bool]) -> tuple[Award, ...]:
+    return tuple(Award(*e) for e in entries)
+
+
+# O-6: entry i is the award of the (i+1)-th player to withdraw. Rows 6 and 7 follow the pattern (Decision in O-6).
+AWARDS: dict[int, tuple[Award, ...]] = {
+    3: _row((3, BRONZE, True), (1, SILVER, False), (0, GOLD, False)),
+    4: _row((3, NO_MEDAL, True), (2, BRONZE, False), (1, SILVER, False), (0, GOLD, False)),
+    5: _row((3, NO_MEDAL, True), (2, NO_MEDAL, False), (1, BRONZE, False), (0, SILVER, False), (0, GOLD, False)),
+    6: _row(
+        (3, NO_MEDAL, True),
+        (2, NO_MEDAL, False),
+        (1, NO_MEDAL, False),
+        (0, BRONZE, False),
+        (0, SILVER, False),
+        (0, GOLD, False),
+    ),
+    7: _row(
+        (3, NO_MEDAL, True),
+        (2, NO_MEDAL, False),
+        (1, NO_MEDAL, False),
+        (0, NO_MEDAL, False),
+        (0, BRONZE, False),
+        (0, SILVER, False),
+        (0, GOLD, False),
+    ),
+}
+
+# O-7: the i-th withdrawal of a two-player sport: the withdrawer's cards, and the medal of the *other* player.
+TWO_PLAYER_AWARDS: tuple[Award, ...] = _row((1, BRONZE, True), (2, SILVER, False), (3, GOLD, False))
+TWO_PLAYER_WITHDRAWALS = 3
+
+
+def points(medals: list[int], world_records: int) -> int:
+    """O-8: gold 4, silver 2, bronze 1, and 2 per sport card kept for a world record."""
+    return sum(count * value for count, value in zip(medals, MEDAL_POINTS, strict=True)) + (
+        WORLD_RECORD_POINTS * world_records
+    )
+
+
+def award_text(award: Award, *, two_player: bool = False) -> str:
+    if two_player:
+        return f"{award.cards} card{'s' if award.cards != 1 else ''}; the other player takes {MEDAL_NAMES[award.medal]}"
+    parts = []
+    if award.cards:
+        parts.append(f"{award.cards} card{'s' if award.cards != 1 else ''}")
+    if award.medal != NO_MEDAL:
+        parts.append(MEDAL_NAMES[award.medal])
+    if award.start_card:
+        parts.append("start card")
+    return ", ".join(parts) or "nothing"
