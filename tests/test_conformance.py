@@ -32,6 +32,10 @@ VARIANTS: list[Variant] = [
     Variant("golf", {"variant": "six", "rounds": 2}),
     Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "may", "final_turns": False}),
     Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "must", "six_scoring": "total"}),
+    # Olympicards: 2-7 players, both built-in sport sets, with and without world records.
+    Variant("olympicards", {}, players=(2, 3, 4, 5, 6, 7), games=10),
+    Variant("olympicards", {"world_record": True, "first_player": 1}, players=(2, 3, 4, 5, 6, 7), games=10),
+    Variant("olympicards", {"sports": "test", "world_record": True}, players=(2, 3, 4, 5, 6, 7), games=10),
 ]
 
 CASES = [(variant, n) for variant in VARIANTS for n in variant.players]

@@ -91,7 +91,7 @@ class Record:
                 raise RecordError(f"{source}, line {n}: not JSON ({exc.msg})") from None
         n, head = parsed[0]
         if not isinstance(head, dict) or head.get("format") != FORMAT:
-            raise RecordError(f"{source}, line {n}: expected a header with \"format\": \"{FORMAT}\"")
+            raise RecordError(f'{source}, line {n}: expected a header with "format": "{FORMAT}"')
         if head.get("version") != VERSION:
             raise RecordError(f"{source}, line {n}: unsupported record version {head.get('version')!r}, expected 1")
         try:
@@ -117,8 +117,8 @@ class Record:
                 or item.get("ply") != len(record.moves)
             ):
                 raise RecordError(
-                    f"{source}, line {n}: expected {{\"ply\": {len(record.moves)}, \"player\": N, \"action\": ...}}"
-                    " or {\"result\": ...}"
+                    f'{source}, line {n}: expected {{"ply": {len(record.moves)}, "player": N, "action": ...}}'
+                    ' or {"result": ...}'
                 )
             record.moves.append((item["player"], item["action"]))
         return record
@@ -176,8 +176,12 @@ class Recorder:
     """Writes a record while a game is played: header at once, then each action as it happens."""
 
     def __init__(self, path: str | Path, state: State, seed: int, players: list[str]) -> None:
+        self.path = Path(path)
         self.record = Record(state.game.name, state.config.to_dict(), seed, state.num_players, list(players))
-        self._file: IO[str] = Path(path).open("w", encoding="utf-8")  # noqa: SIM115  # closed by close()
+        try:
+            self._file: IO[str] = self.path.open("w", encoding="utf-8")  # closed by close()
+        except OSError as exc:
+            raise RecordError(f"cannot write the record {str(path)!r}: {exc.strerror or exc}") from None
         self._write(self.record.header())
 
     def _write(self, obj: JsonDict) -> None:
@@ -188,6 +192,14 @@ class Recorder:
         data = action.to_json()
         self._write({"ply": len(self.record.moves), "player": player, "action": data})
         self.record.moves.append((player, data))
+
+    def undo_last(self) -> None:
+        """Forget the last action (a human's `undo`): the file is rewritten without it."""
+        self.record.moves.pop()
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(self.record.dumps())
+        self._file.flush()
 
     def finish(self, state: State) -> None:
         if state.is_over and self.record.result is None:

@@ -1,0 +1,205 @@
+"""`podium`: play, read the rules, replay records and simulate, for every registered game."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from podium import __version__
+from podium.agents.base import agent_description, agent_names
+from podium.cli.play import PlaySession, lineup
+from podium.cli.replay import replay_record
+from podium.cli.simulate import run_simulation
+from podium.core.config import GameConfig
+from podium.core.contract import Game
+from podium.core.errors import ConfigError, PodiumError
+from podium.core.registry import game_names, get_game
+
+app = typer.Typer(
+    name="podium",
+    help="Athletic Games, Olympicards and Golf in the terminal: play against bots or friends, replay, simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def user_errors(func: F) -> F:
+    """A user's mistake ends the command with one line naming what is allowed, and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PodiumError as exc:
+            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False)]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option("--rule", "-r", help="a rule option KEY=VALUE (repeatable); see `podium rules GAME`"),
+]
+SportsOpt = Annotated[
+    Path | None, typer.Option("--sports", help="Olympicards: a sports file (TOML), same as --rule sports=FILE")
+]
+SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed: the same seed deals the same game")]
+
+
+def resolve(game_name: str, rules: list[str] | None, sports: Path | None = None) -> tuple[Game, GameConfig]:
+    game = get_game(game_name)
+    assignments = list(rules or [])
+    if sports is not None:
+        assignments.append(f"sports={sports}")
+    try:
+        return game, game.config_type.from_assignments(assignments)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def parse_bots(text: str) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",")]
+    if not all(names):
+        raise PodiumError(f"--bots {text!r}: give bot names separated by commas, e.g. --bots random,random")
+    return names
+
+
+def fresh_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+@app.command()
+@user_errors
+def play(
+    game_name: GameArg,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", help="a seat played at this terminal, from 0 (repeat for hot-seat) [default: 0]"),
+    ] = None,
+    bots: Annotated[str, typer.Option("--bots", "-b", help="bots for the other seats: one name, or one per seat")] = (
+        "random"
+    ),
+    seed: SeedOpt = None,
+    rule: RuleOpt = None,
+    sports: SportsOpt = None,
+    record: Annotated[Path | None, typer.Option("--record", help="write the game's record (JSON Lines) here")] = None,
+) -> None:
+    """Play a game in the terminal against bots, or hot-seat with friends (--seat 0 --seat 1)."""
+    game, config = resolve(game_name, rule, sports)
+    humans = seat if seat else [0]
+    bot_names = lineup(game, players, humans, parse_bots(bots))
+    session = PlaySession(
+        game, config, fresh_seed() if seed is None else seed, humans, bot_names, console=console, record=record
+    )
+    raise typer.Exit(session.run())
+
+
+@app.command()
+@user_errors
+def rules(game_name: GameArg, rule: RuleOpt = None, sports: SportsOpt = None) -> None:
+    """The rules summary and the effective rule options."""
+    game, config = resolve(game_name, rule, sports)
+    console.print(f"[bold]{game.title}[/] ({game.min_players}–{game.max_players} players)\n")
+    console.print(escape(game.rules_summary(config)))
+    table = Table(title="Rule options (set with --rule KEY=VALUE)", title_justify="left")
+    table.add_column("option", no_wrap=True, style="bold")
+    table.add_column("value", no_wrap=True)
+    table.add_column("allowed")
+    table.add_column("meaning", ratio=1)
+    values = config.to_dict()
+    for info in config.options():
+        value = values[info.name]
+        shown = escape(_option_text(value))
+        if value != info.default:
+            shown = f"[bold yellow]{shown}[/] (default {escape(_option_text(info.default))})"
+        table.add_row(info.name, shown, escape(info.allowed), escape(info.doc))
+    console.print(table)
+    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n)})" for n in agent_names(game.name)))
+
+
+def _option_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@app.command()
+@user_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="a record written by `podium play --record`", show_default=False)],
+    check: Annotated[bool, typer.Option("--check", help="only verify that the record replays exactly")] = False,
+    all_steps: Annotated[bool, typer.Option("--all", help="print every step without pausing")] = False,
+) -> None:
+    """Step through a recorded game with all cards shown, or --check that it replays exactly."""
+    raise typer.Exit(replay_record(file, console, check=check, pause=not all_steps))
+
+
+@app.command()
+@user_errors
+def simulate(
+    game_name: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    bots: Annotated[str, typer.Option("--bots", "-b", help="one bot name for every seat, or one per seat")] = "random",
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the first game (game i uses seed+i)")] = 0,
+    rule: RuleOpt = None,
+    sports: SportsOpt = None,
+) -> None:
+    """Bots against bots: many games, then a summary (scores per seat, how games ended, speed)."""
+    game, config = resolve(game_name, rule, sports)
+    bot_names = lineup(game, players, [], parse_bots(bots))
+    run_simulation(game, config, bot_names, games, seed, console)
+
+
+@app.command(name="games")
+def list_games() -> None:
+    """The games podium knows and the bots that play them."""
+    table = Table()
+    for column in ("game", "title", "players", "bots"):
+        table.add_column(column)
+    for name in game_names():
+        game = get_game(name)
+        table.add_row(name, game.title, f"{game.min_players}–{game.max_players}", ", ".join(agent_names(name)))
+    console.print(table)
+
+
+@app.command()
+def version() -> None:
+    """Print podium's version."""
+    console.print(__version__)
+
+
+def _register_optional_commands() -> None:
+    # Commands contributed by game-specific modules (e.g. `podium solve athletic`).
+    try:
+        solve = importlib.import_module("podium.cli.solve")
+    except ModuleNotFoundError as exc:
+        if exc.name != "podium.cli.solve":
+            raise
+        return
+    solve.register(app)
+
+
+_register_optional_commands()
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,112 @@
+"""Golf at the terminal: every player's cards in their slots, the discard, the stock, the hole and the scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from podium.cli.tui.base import GameTui
+from podium.cli.tui.cards import french_card
+from podium.core.contract import Action, Event, State, View
+
+
+def _hand(view: View, seat: int) -> Text:
+    slots = view["slots"]
+    cards = view["hands"][seat]
+    public = view["public"][seat]
+    face_up = view["face_up"][seat]
+    text = Text()
+    rows = (range(0, 3), range(3, 6)) if slots == 6 else (range(slots),)
+    for row_number, row in enumerate(rows):
+        if row_number:
+            text.append("\n")
+        for i in row:
+            text.append(f"{i + 1}:", style="dim")
+            card = french_card(cards[i], known_to_owner_only=cards[i] is not None and not public[i])
+            if face_up[i]:
+                card.stylize("reverse")
+            text.append(card)
+            text.append("  ")
+    return text
+
+
+def _seat_name(view: View, seat: int) -> str:
+    name = "you" if seat == view["player"] else f"seat {seat}"
+    return f"▶ {name}" if seat == view["current_player"] else f"  {name}"
+
+
+class GolfTui(GameTui):
+    game_name = "golf"
+
+    def table(self, view: View) -> RenderableType:
+        variant = "six-card" if view["variant"] == "six" else "four-card"
+        title = f"Golf ({variant}) — hole {view['round']} of {view['rounds']}"
+        table = Table(title=title, title_justify="left", show_lines=True)
+        table.add_column("player")
+        table.add_column("cards (slot:card)")
+        table.add_column("total", justify="right")
+        if view["round_scores"]:
+            table.add_column("holes", style="dim")
+        for seat in range(view["num_players"]):
+            row: list[RenderableType] = [_seat_name(view, seat), _hand(view, seat), str(view["scores"][seat])]
+            if view["round_scores"]:
+                row.append(" ".join(f"{r[seat]:+d}" for r in view["round_scores"]))
+            table.add_row(*row)
+        lines: list[RenderableType] = [table]
+        middle = Text("discard: ")
+        middle.append(french_card(view["discard_top"]) if view["discard_top"] else Text("(empty)", style="dim"))
+        middle.append(f"   stock: {view['stock_size']} cards")
+        if view["drawn"] is not None or view["drawn_from"] is not None:
+            middle.append(f"   drawn from the {view['drawn_from']}: ")
+            middle.append(french_card(view["drawn"]))
+        lines.append(middle)
+        status = self._status(view)
+        if status:
+            lines.append(Text(status, style="yellow"))
+        if view["player"] is not None and not view["is_over"]:
+            lines.append(Text("underlined = only you know it · reversed = face up · ░░░ = unknown", style="dim"))
+        return Group(*lines)
+
+    @staticmethod
+    def _status(view: View) -> str:
+        if view["knocker"] is not None:
+            return f"seat {view['knocker']} knocked: {view['final_turns_left']} final turn(s) left"
+        if view["went_out"] is not None:
+            return f"seat {view['went_out']} has all cards face up: {view['final_turns_left']} final turn(s) left"
+        phase = view["phase"]
+        if phase == "peek":
+            return "Everyone looks at two of their own cards first."
+        if phase == "initial_flip":
+            return "Everyone turns two of their cards face up first."
+        return ""
+
+    def action_label(self, action: Action, view: View) -> str:
+        return action.text()
+
+    def after_action(self, events: list[Event], state: State, viewer: int | None) -> RenderableType | None:
+        for event in events:
+            if event.kind == "round_end":
+                return self.round_summary(event.data)
+        return None
+
+    @staticmethod
+    def round_summary(data: Any) -> RenderableType:
+        table = Table(title=f"Hole {data['round']} ends ({str(data['ended_by']).replace('_', ' ')})",
+                      title_justify="left")  # fmt: skip
+        table.add_column("seat", justify="right")
+        table.add_column("cards")
+        table.add_column("sum", justify="right")
+        table.add_column("score", justify="right")
+        table.add_column("total", justify="right")
+        for seat, hand in enumerate(data["hands"]):
+            cards = Text(" ").join(french_card(c) for c in hand)
+            mark = " ★" if seat in data["winners"] else ""
+            table.add_row(f"{seat}{mark}", cards, str(data["sums"][seat]), f"{data['scores'][seat]:+d}",
+                          str(data["totals"][seat]))  # fmt: skip
+        return table
+
+
+TUI = GolfTui()
