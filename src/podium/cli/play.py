@@ -106,15 +106,17 @@ class PlaySession:
         return humans[0] if len(humans) == 1 else self._last_human
 
     def _bot_turn(self, player: int, agent: Agent) -> Action:
-        action = agent.act(self.state.view(player), self.state.legal_actions())
-        self.console.print(f"[dim]seat {player} ({self.seats[player].name}):[/] {escape(action.text())}")
-        return action
+        return agent.act(self.state.view(player), self.state.legal_actions())
 
     def _apply(self, player: int, action: Action) -> None:
         before = self.state.clone() if self.seats[player].agent is None else None
         events = self.state.apply(action)
         if self.recorder is not None:
             self.recorder.add(player, action)
+        if before is None:
+            seen = self.tui.describe(events, self._viewer())
+            line = f"[dim]seat {player} ({self.seats[player].name}):[/] {escape(action.text())}"
+            self.console.print(line + (f" [dim]·[/] {escape(seen)}" if seen else ""))
         if before is not None and self.tui.undoable(action, events) and self.state.current_player == player:
             self._undo_stack.append(before)
         else:

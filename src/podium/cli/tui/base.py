@@ -38,6 +38,10 @@ class GameTui:
         """How a legal action is listed to the human (the text form by default)."""
         return action.text()
 
+    def describe(self, events: list[Event], viewer: int | None) -> str:
+        """A few words on what the viewer saw happen, shown after a bot's action (e.g. the card it discarded)."""
+        return ""
+
     def after_action(self, events: list[Event], state: State, viewer: int | None) -> RenderableType | None:
         """Something to show after an action, e.g. all cards and the scores when a round ends."""
         return None

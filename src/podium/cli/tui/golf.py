@@ -72,6 +72,8 @@ class GolfTui(GameTui):
 
     @staticmethod
     def _status(view: View) -> str:
+        if view["is_over"]:
+            return ""
         if view["knocker"] is not None:
             return f"seat {view['knocker']} knocked: {view['final_turns_left']} final turn(s) left"
         if view["went_out"] is not None:
@@ -85,6 +87,14 @@ class GolfTui(GameTui):
 
     def action_label(self, action: Action, view: View) -> str:
         return action.text()
+
+    def describe(self, events: list[Event], viewer: int | None) -> str:
+        words = []
+        for event in events:
+            card = event.data.get("card")
+            if event.kind in {"take", "discard", "flip"} and card is not None:
+                words.append(f"{event.kind}s {card}" if event.kind != "discard" else f"discards {card}")
+        return ", ".join(words)
 
     def after_action(self, events: list[Event], state: State, viewer: int | None) -> RenderableType | None:
         for event in events:
