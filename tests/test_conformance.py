@@ -32,6 +32,13 @@ VARIANTS: list[Variant] = [
     Variant("golf", {"variant": "six", "rounds": 2}),
     Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "may", "final_turns": False}),
     Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "must", "six_scoring": "total"}),
+    # Athletic Games: every combination of step x table_moves; random bots rarely win medals, so short turn limits
+    # (and one variant with medals_to_win=1) keep games short while covering reshuffles and both endings.
+    Variant("athletic", {"max_turns": 60}, games=8),
+    Variant("athletic", {"step": "up", "max_turns": 60}, games=8),
+    Variant("athletic", {"table_moves": False, "max_turns": 60, "first_player": 1}, games=8),
+    Variant("athletic", {"step": "up", "table_moves": False, "max_turns": 60}, games=8),
+    Variant("athletic", {"medals_to_win": 1, "max_turns": 150}, games=4),
     # Olympicards: 2-7 players, both built-in sport sets, with and without world records.
     Variant("olympicards", {}, players=(2, 3, 4, 5, 6, 7), games=10),
     Variant("olympicards", {"world_record": True, "first_player": 1}, players=(2, 3, 4, 5, 6, 7), games=10),

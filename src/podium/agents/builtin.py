@@ -1,3 +1,4 @@
 """Imports every built-in agent module so that each registers itself."""
 
+import podium.agents.athletic_solver
 import podium.agents.random_agent  # noqa: F401

@@ -8,6 +8,7 @@ from podium.core.contract import Game
 from podium.core.errors import UnknownGame
 
 _GAMES: dict[str, str] = {
+    "athletic": "podium.games.athletic",
     "golf": "podium.games.golf",
     "olympicards": "podium.games.olympicards",
 }

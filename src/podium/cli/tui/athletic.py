@@ -1,0 +1,144 @@
+"""Athletic Games at the terminal: the five piles in a row (tops coloured by sport), your hand, medals and hints."""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from podium.cli.tui.base import Command, GameTui, TurnContext
+from podium.core.contract import Action, Event, View
+from podium.games.athletic.actions import END, AthleticAction
+from podium.games.athletic.cards import SPORT, SPORT_LETTERS, SPORT_STYLES, VALUE, parse_card
+from podium.games.athletic.solver import SearchLimit, describe, greedy_view, solve_view
+
+HINT_NODE_LIMIT = 300_000
+
+
+def card_text(text: str, *, dim: bool = False) -> Text:
+    """A card like `7r` in its sport's colour."""
+    sport = SPORT_LETTERS.index(text[-1])
+    style = SPORT_STYLES[sport].replace("bold ", "") if dim else SPORT_STYLES[sport]
+    return Text(text, style=style)
+
+
+def _sorted_hand(cards: list[str]) -> list[str]:
+    return sorted(cards, key=lambda t: (SPORT[parse_card(t)], VALUE[parse_card(t)]))
+
+
+def _cards_line(cards: list[str], *, dim: bool = False) -> Text:
+    line = Text()
+    for i, t in enumerate(cards):
+        if i:
+            line.append(" ")
+        line.append(card_text(t, dim=dim))
+    return line
+
+
+def _pile_panel(index: int, pile: list[str]) -> Panel:
+    if not pile:
+        body = Text("empty\nslot", style="dim italic", justify="center")
+        return Panel(body, title=f"pile {index + 1}", subtitle="0", width=16)
+    top = card_text(pile[-1])
+    top.stylize("reverse")
+    body = Text(justify="center")
+    body.append(" ")
+    body.append(top)
+    body.append(" ")
+    if len(pile) > 1:
+        body.append("\n")
+        body.append(_cards_line(pile[:-1], dim=True))
+    return Panel(body, title=f"pile {index + 1}", subtitle=f"{len(pile)} card{'s' if len(pile) != 1 else ''}", width=16)
+
+
+class AthleticTui(GameTui):
+    game_name = "athletic"
+
+    def table(self, view: View) -> RenderableType:
+        over = view["is_over"]
+        title = f"Athletic Games — turn {view['turn']}" + (" (game over)" if over else "")
+        piles = Columns([_pile_panel(i, p) for i, p in enumerate(view["piles"])], padding=(0, 1))
+        players = Table(title=title, title_justify="left", show_edge=False)
+        players.add_column("player")
+        players.add_column("medals", justify="right")
+        players.add_column("cards in hand", justify="right")
+        hands = view.get("hands")
+        if hands is not None:
+            players.add_column("hand")
+        for seat in range(view["num_players"]):
+            name = "you" if seat == view["player"] else f"seat {seat}"
+            marker = "▶ " if seat == view["current_player"] else "  "
+            row: list[RenderableType] = [
+                marker + name,
+                str(view["medals"][seat]),
+                str(view["hand_sizes"][seat]),
+            ]
+            if hands is not None:
+                row.append(_cards_line(_sorted_hand(hands[seat])))
+            players.add_row(*row)
+        info = Text(f"draw pile: {view['draw_size']} cards", style="dim")
+        if view["placed_this_turn"]:
+            info.append(f"   placed this turn: {view['placed_this_turn']}", style="bold")
+        if view.get("reason"):
+            info.append(f"   game over: {view['reason'].replace('_', ' ')}", style="bold")
+        parts: list[RenderableType] = [players, piles, info]
+        if view.get("hand") is not None:
+            hand = Text("your hand: ", style="bold")
+            hand.append(_cards_line(_sorted_hand(view["hand"])) if view["hand"] else Text("(empty)", style="dim"))
+            parts.append(hand)
+        return Group(*parts)
+
+    def describe(self, events: list[Event], viewer: int | None) -> str:
+        words = []
+        for e in events:
+            d = e.data
+            if e.kind in ("play", "fill"):
+                verb = "played" if e.kind == "play" else "filled the empty slot with"
+                place = f" on pile {d['pile'] + 1}" if e.kind == "play" else f" (pile {d['pile'] + 1})"
+                words.append(f"{verb} {d['card']}{place}")
+            elif e.kind == "move":
+                words.append(f"moved {d['card']} from pile {d['from'] + 1} to pile {d['to'] + 1}")
+            elif e.kind == "turn_end":
+                words.append(f"ended the turn ({d['placed']} placed)")
+            elif e.kind == "medal":
+                words.append(f"won a medal ({d['medals']} now)")
+            elif e.kind == "reshuffle":
+                words.append(f"the centre was reshuffled into a new draw pile of {d['cards']}")
+            elif e.kind == "draw":
+                words.append(f"drew {d['count']}")
+            elif e.kind == "draw_cards" and e.visible(viewer) and d["cards"]:
+                words.append("(" + " ".join(d["cards"]) + ")")
+        return ", ".join(words)
+
+    def undoable(self, action: Action, events: list[Event]) -> bool:
+        # Steps within a turn reveal nothing; ending the turn draws cards.
+        return isinstance(action, AthleticAction) and action.kind != END
+
+    def commands(self) -> dict[str, tuple[str, Command]]:
+        return {"hint": ("show the best plan for this turn: how many cards it places and its steps", _hint)}
+
+
+def _hint(ctx: TurnContext) -> None:
+    view = ctx.state.view(ctx.seat)  # only what the player may know
+    if view["current_player"] != ctx.seat:
+        ctx.console.print("It is not your turn.")
+        return
+    try:
+        plan = solve_view(view, node_limit=HINT_NODE_LIMIT)
+    except SearchLimit:
+        steps = [a.text() for a in greedy_view(view)]
+        ctx.console.print(
+            "[yellow]This position is too large to solve exactly in time.[/] A quick plan without moves places "
+            f"{len(steps)}: " + (", ".join(steps) or "nothing")
+        )
+        return
+    placed_before = view["placed_this_turn"]
+    text = describe(plan)
+    if placed_before:
+        text += f"  (you already placed {placed_before} this turn)"
+    ctx.console.print(f"[bold]hint:[/] {text}")
+
+
+TUI = AthleticTui()

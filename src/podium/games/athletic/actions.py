@@ -1,0 +1,167 @@
+"""Athletic Games actions: interned singletons in a fixed action space.
+
+Ids: `play` card c on pile p = c*5 + p (0..299); `fill` card c into empty pile p = 300 + c*5 + p (300..599);
+`move` from pile a to pile b = 600 + a*4 + (b if b < a else b - 1) (600..619); `end` = 620.
+Text forms count piles from 1: `play 7r 3`, `fill 7r 2`, `move 1 4`, `end`. JSON and ids count piles from 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from podium.core.contract import Action, JsonDict
+from podium.core.errors import IllegalAction
+from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, TEXT, parse_card
+
+PLAY, FILL, MOVE, END = range(4)
+KIND_NAMES: tuple[str, ...] = ("play", "fill", "move", "end")
+FILL_BASE = NUM_CARDS * NUM_PILES
+MOVE_BASE = 2 * FILL_BASE
+END_ID = MOVE_BASE + NUM_PILES * (NUM_PILES - 1)
+NUM_ACTIONS = END_ID + 1
+FORMS = "play CARD PILE, fill CARD PILE, move FROM TO, end (CARD like 7r = red 7; piles 1..5)"
+
+
+class AthleticAction(Action):
+    """One step of a turn. Never build one yourself: use `PLAYS`, `FILLS`, `MOVES`, `END_ACTION` or the parsers."""
+
+    __slots__ = ("_id", "card", "kind", "pile", "source")
+
+    kind: int
+    card: int  # -1 for move and end
+    pile: int  # destination pile, 0-based; -1 for end
+    source: int  # source pile of a move, -1 otherwise
+
+    def __init__(self, action_id: int, kind: int, card: int, pile: int, source: int) -> None:
+        self._id = action_id
+        self.kind = kind
+        self.card = card
+        self.pile = pile
+        self.source = source
+
+    @property
+    def id(self) -> int:
+        return self._id
+
+    def text(self) -> str:
+        if self.kind == MOVE:
+            return f"move {self.source + 1} {self.pile + 1}"
+        if self.kind == END:
+            return "end"
+        return f"{KIND_NAMES[self.kind]} {TEXT[self.card]} {self.pile + 1}"
+
+    def to_json(self) -> JsonDict:
+        if self.kind == MOVE:
+            return {"type": "move", "from": self.source, "to": self.pile}
+        if self.kind == END:
+            return {"type": "end"}
+        return {"type": KIND_NAMES[self.kind], "card": TEXT[self.card], "pile": self.pile}
+
+    def __repr__(self) -> str:
+        return f"AthleticAction({self.text()!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (action_from_id, (self._id,))
+
+
+def _build() -> tuple[AthleticAction, ...]:
+    out = [AthleticAction(c * NUM_PILES + p, PLAY, c, p, -1) for c in range(NUM_CARDS) for p in range(NUM_PILES)]
+    out += [
+        AthleticAction(FILL_BASE + c * NUM_PILES + p, FILL, c, p, -1)
+        for c in range(NUM_CARDS)
+        for p in range(NUM_PILES)
+    ]
+    for a in range(NUM_PILES):
+        for b in range(NUM_PILES):
+            if a != b:
+                out.append(AthleticAction(MOVE_BASE + a * (NUM_PILES - 1) + (b if b < a else b - 1), MOVE, -1, b, a))
+    out.append(AthleticAction(END_ID, END, -1, -1, -1))
+    assert [a.id for a in out] == list(range(NUM_ACTIONS))
+    return tuple(out)
+
+
+ACTIONS: tuple[AthleticAction, ...] = _build()
+END_ACTION = ACTIONS[END_ID]
+
+
+def play_action(card: int, pile: int) -> AthleticAction:
+    return ACTIONS[card * NUM_PILES + pile]
+
+
+def fill_action(card: int, pile: int) -> AthleticAction:
+    return ACTIONS[FILL_BASE + card * NUM_PILES + pile]
+
+
+def move_action(source: int, dest: int) -> AthleticAction:
+    return ACTIONS[MOVE_BASE + source * (NUM_PILES - 1) + (dest if dest < source else dest - 1)]
+
+
+def action_from_id(action_id: int) -> AthleticAction:
+    if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
+        raise IllegalAction(f"no Athletic Games action has id {action_id!r}; ids are 0..{NUM_ACTIONS - 1}")
+    return ACTIONS[action_id]
+
+
+def _pile(raw: Any, what: str, base: int) -> int:
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        value = -1
+    if isinstance(raw, bool) or not base <= value < NUM_PILES + base:
+        raise IllegalAction(f"{what} {raw!r} is not a pile; piles are {base}..{NUM_PILES - 1 + base}")
+    return value - base
+
+
+_ALIASES = {"p": "play", "f": "fill", "m": "move", "e": "end", "pass": "end", "stop": "end", "done": "end"}
+
+
+def parse_action(text: str) -> AthleticAction:
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction(f"empty action; actions are: {FORMS}")
+    kind = _ALIASES.get(words[0], words[0])
+    try:
+        if kind == "end" and len(words) == 1:
+            return END_ACTION
+        if kind == "move" and len(words) == 3:
+            source, dest = _pile(words[1], "from", 1), _pile(words[2], "to", 1)
+            if source == dest:
+                raise IllegalAction("a move needs two different piles")
+            return move_action(source, dest)
+        if kind in ("play", "fill") and len(words) == 3:
+            try:
+                card = parse_card(words[1])
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            pile = _pile(words[2], "pile", 1)
+            return play_action(card, pile) if kind == "play" else fill_action(card, pile)
+    except IllegalAction as exc:
+        raise IllegalAction(f"{exc}; actions are: {FORMS}") from None
+    raise IllegalAction(f"{text.strip()!r} is not an action; actions are: {FORMS}")
+
+
+def action_from_json(data: Any) -> AthleticAction:
+    if not isinstance(data, dict):
+        raise IllegalAction(f"an action must be a JSON object, not {data!r}")
+    kind = data.get("type")
+    try:
+        if kind == "end":
+            return END_ACTION
+        if kind == "move":
+            source, dest = _pile(data.get("from"), "from", 0), _pile(data.get("to"), "to", 0)
+            if source == dest:
+                raise IllegalAction("a move needs two different piles")
+            return move_action(source, dest)
+        if kind in ("play", "fill"):
+            raw = data.get("card")
+            try:
+                card = parse_card(raw) if isinstance(raw, str) else -1
+            except ValueError:
+                card = -1
+            if card < 0:
+                raise IllegalAction(f"{raw!r} is not a card")
+            pile = _pile(data.get("pile"), "pile", 0)
+            return play_action(card, pile) if kind == "play" else fill_action(card, pile)
+    except IllegalAction as exc:
+        raise IllegalAction(f"bad action {data!r}: {exc}") from None
+    raise IllegalAction(f"bad action {data!r}: type must be play, fill, move or end")

@@ -1,0 +1,154 @@
+"""The Athletic Games entry point: setup (A-2), action codecs, determinization and the rules summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from podium.core.config import GameConfig
+from podium.core.contract import Game, View
+from podium.core.errors import ConfigError, RecordError
+from podium.core.rng import Rng
+from podium.games.athletic import actions
+from podium.games.athletic.actions import AthleticAction
+from podium.games.athletic.cards import ALL_CARDS, NUM_PILES, parse_card
+from podium.games.athletic.config import AthleticConfig
+from podium.games.athletic.state import HAND_SIZE, AthleticState, _replay_chain
+
+
+class AthleticGame(Game):
+    name: ClassVar[str] = "athletic"
+    title: ClassVar[str] = "Athletic Games"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    config_type: ClassVar[type[GameConfig]] = AthleticConfig
+
+    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> AthleticState:
+        self.check_players(num_players)
+        if config is None:
+            config = AthleticConfig()
+        if not isinstance(config, AthleticConfig):
+            raise ConfigError(f"Athletic Games needs an athletic config, not {type(config).__name__}")
+        first = 0 if config.first_player is None else config.first_player  # A-2.4
+        if first >= num_players:
+            raise ConfigError(
+                f"invalid value {first} for athletic option 'first_player'; allowed: none | seat 0..{num_players - 1}"
+            )
+        rng = Rng(seed)
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)  # A-2.1
+        hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(num_players)]
+        rest = deck[num_players * HAND_SIZE :]
+        piles = [[c] for c in rest[:NUM_PILES]]  # A-2.2
+        return AthleticState(config, num_players, hands, piles, rest[NUM_PILES:], rng, first)  # A-2.3
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> AthleticState:
+        return AthleticState.from_dict(data)
+
+    def parse_action(self, text: str) -> AthleticAction:
+        return actions.parse_action(text)
+
+    def action_from_json(self, data: Any) -> AthleticAction:
+        return actions.action_from_json(data)
+
+    def action_from_id(self, action_id: int, config: GameConfig) -> AthleticAction:
+        return actions.action_from_id(action_id)
+
+    def num_actions(self, config: GameConfig) -> int:
+        return actions.NUM_ACTIONS
+
+    def determinize(self, view: View, rng: Rng) -> AthleticState:
+        """Deal the cards `view["player"]` cannot see: each reshuffle pool's unseen cards are shuffled among the
+        hands and draw-pile places that hold cards of that pool (pool 0 = the initial deal's unseen cards)."""
+        try:
+            return self._determinize(view, rng)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not an Athletic Games view: {exc}") from None
+
+    def _determinize(self, view: View, rng: Rng) -> AthleticState:
+        config = AthleticConfig.from_options(view["config"])
+        n = int(view["num_players"])
+        me = view["player"]
+        piles = [[parse_card(t) for t in p] for p in view["piles"]]
+        own = sorted(parse_card(t) for t in view["hand"]) if me is not None else []
+        hand_sizes = list(view["hand_sizes"])
+        draw_size = int(view["draw_size"])
+        epoch_of: dict[int, int] = {}
+        unseen: dict[int, list[int]] = {}
+        hand_counts: dict[int, list[int]] = {}
+        draw_counts: dict[int, int] = {}
+        for pool in view["pools"]:
+            k = int(pool["epoch"])
+            cards = [parse_card(t) for t in pool["cards"]]
+            for c in cards:
+                epoch_of[c] = k
+            unseen[k] = [c for c in cards if c not in own]
+            hand_counts[k] = list(pool["hands"])
+            draw_counts[k] = int(pool["draw"])
+        visible = set(own) | {c for p in piles for c in p}
+        unseen[0] = [c for c in ALL_CARDS if c not in visible and c not in epoch_of]
+        hand_counts[0] = [hand_sizes[j] - sum(hand_counts[k][j] for k in hand_counts if k) for j in range(n)]
+        draw_counts[0] = draw_size - sum(draw_counts.values())
+        hands: list[list[int]] = [[] for _ in range(n)]
+        if me is not None:
+            hands[me] = list(own)
+        draw: list[int] = []
+        for k, cards in unseen.items():
+            rng.shuffle(cards)
+            seats = [j for j in range(n) if j != me]
+            wanted = sum(hand_counts[k][j] for j in seats) + draw_counts[k]
+            if wanted != len(cards) or min(hand_counts[k]) < 0 or draw_counts[k] < 0:
+                raise RecordError(f"the view's counts do not fit its cards (pool {k})")
+            at = 0
+            for j in seats:
+                hands[j] += cards[at : at + hand_counts[k][j]]
+                at += hand_counts[k][j]
+            draw += cards[at:]
+        for h in hands:
+            h.sort()
+        state = AthleticState(config, n, hands, piles, draw, Rng(rng.next_u64()), int(view["first_player"]))
+        for c, k in epoch_of.items():
+            state.epoch[c] = k
+        state.reshuffles = int(view["reshuffles"])
+        state.medals = list(view["medals"])
+        state.turn = int(view["turn"])
+        state.current = view["current_player"]
+        state.reason = view.get("reason")
+        state.placed = int(view["placed_this_turn"])
+        chain = [(int(a), int(b)) for a, b in view["moves_since_placement"]]
+        state.seen = _replay_chain(piles, chain, config.up_only)
+        state.chain = chain
+        return state
+
+    def rules_summary(self, config: GameConfig) -> str:
+        assert isinstance(config, AthleticConfig)
+        step = (
+            "the same sport's next value up or down (no wrap-around: nothing follows a 10 or precedes a 1)"
+            if config.step == "both"
+            else "the same sport's next value up only (no wrap-around: nothing goes on a 10 but another 10)"
+        )
+        moves = (
+            "Move: take the top card of a pile and put it on another pile, obeying the same rule; moving a pile's "
+            "last card leaves an empty slot. A move may not bring back a table layout already seen since you last "
+            "placed a card (that would only undo your own moves)."
+            if config.table_moves
+            else "Table moves are off (table_moves=false): only hand cards are placed."
+        )
+        first = "seat 1" if config.first_player is None else f"seat {config.first_player + 1}"
+        return (
+            "Athletic Games (2-5 players). 60 cards: six sports (r g b y o p = red green blue yellow orange purple) "
+            "with values 1 to 10; a card is written value then sport, e.g. 7r is red 7.\n\n"
+            f"Setup: each player gets 7 hidden cards, 5 cards are dealt face up as the five piles, the rest is the "
+            f"draw pile. {first} starts; play goes in seat order.\n\n"
+            f"Placing: a card may go on a pile whose top card has the same value (any sport), or {step}.\n\n"
+            "Your turn: any number of steps, then end. Play: put a hand card on a pile. "
+            f"{moves} Fill: put any hand card into an empty slot (table cards never fill a slot). "
+            "An empty slot left at the end of a turn stays empty until someone fills it.\n\n"
+            "End of the turn: if you placed at least one card and your hand is empty, you win a medal and draw 7; "
+            "otherwise you draw 3. When the draw pile is empty, every centre card except the five top cards is "
+            "shuffled into a new draw pile; if that is still not enough you draw what there is.\n\n"
+            f"The first player to {config.medals_to_win} medal(s) wins at once. Safety net: after "
+            f"{config.max_turns} turns in total the most medals win (ties: fewest cards in hand).\n\n"
+            "You see your hand, every pile in full, the number of cards in each hand, the draw pile size and the "
+            "medals."
+        )

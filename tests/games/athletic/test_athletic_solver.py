@@ -1,0 +1,151 @@
+"""The exact best-turn solver: hand-made positions with known answers, and a property test against brute force."""
+
+from __future__ import annotations
+
+import pytest
+from athletic_helpers import cards, play, position
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from podium.games.athletic.cards import TEXT, card
+from podium.games.athletic.solver import Plan, SearchLimit, brute_force, describe, greedy, solve, solve_view
+
+
+def _piles(*texts: str) -> list[list[int]]:
+    return [cards(t) for t in texts]
+
+
+def _check_plan(hand: list[int], piles: list[list[int]], plan: Plan, **options: object) -> None:
+    """The plan is legal in the engine, step by step, and places exactly what the solver claims."""
+    state = position(" ".join(TEXT[c] for c in hand), [" ".join(TEXT[c] for c in p) for p in piles], **options)
+    for action in plan.actions:
+        assert action in state.legal_actions(), f"{action.text()} is not legal"
+        state.apply(action)
+    assert state.placed == plan.placed == len(hand) - len(state.hands[0])
+
+
+def test_simple_chain_places_the_whole_hand() -> None:
+    hand, piles = cards("6r 7r 8r"), _piles("5r", "1y", "9o", "3b", "1g")
+    plan = solve(hand, piles)
+    assert plan.placed == 3 and plan.clears_hand and plan.steps() == ["play 6r 1", "play 7r 1", "play 8r 1"]
+    _check_plan(hand, piles, plan)
+
+
+def test_nothing_placeable() -> None:
+    plan = solve(cards("4p 8o"), _piles("1r", "3g", "10b", "6y", "9y"))
+    assert plan.placed == 0 and plan.actions == [] and "no card" in describe(plan)
+
+
+def test_two_branches_from_one_top_need_a_slot() -> None:
+    # 4r and 6r both need 5r; only one can use it, the other needs a slot opened by moving 1y onto 1g.
+    hand, piles = cards("4r 6r 6g"), _piles("5r", "1y", "9o", "3b", "1g")
+    plan = solve(hand, piles)
+    assert plan.placed == 3 and any(s.startswith("fill") for s in plan.steps())
+    assert solve(hand, piles, table_moves=False).placed == 2
+    _check_plan(hand, piles, plan)
+
+
+def test_only_full_clearance_needs_a_move_that_opens_a_slot() -> None:
+    # The 1p/2p pair fits nowhere; moving 5r onto 5g empties pile 1, which the pair then fills.
+    hand, piles = cards("1p 2p"), _piles("5r", "5g", "9o", "3b", "8y")
+    plan = solve(hand, piles)
+    assert plan.placed == 2 and plan.steps() == ["move 1 2", "fill 1p 1", "play 2p 1"]
+    assert solve(hand, piles, table_moves=False).placed == 0
+    _check_plan(hand, piles, plan)
+
+
+def test_move_exposes_the_card_beneath() -> None:
+    # 2g only goes on 1g, which lies under 5r; 5r can go onto 4r.
+    hand, piles = cards("2g"), _piles("1g 5r", "4r", "9o", "3b", "8y")
+    plan = solve(hand, piles)
+    assert plan.steps() == ["move 1 2", "play 2g 1"]
+    _check_plan(hand, piles, plan)
+
+
+def test_emptying_a_two_card_pile_then_filling() -> None:
+    # The 1o 2o 3o chain fits nowhere until a pile is emptied: 6r can go onto 6y (or 6y and 6b onto 6r).
+    hand, piles = cards("1o 2o 3o"), _piles("6b 6y", "6r", "7b", "10g", "9p")
+    plan = solve(hand, piles)
+    assert plan.placed == 3 and plan.clears_hand
+    assert plan.steps()[0].startswith("move") and any(s.startswith("fill") for s in plan.steps())
+    assert solve(hand, piles, table_moves=False).placed == 0
+    _check_plan(hand, piles, plan)
+
+
+def test_step_up_option_changes_the_answer() -> None:
+    hand, piles = cards("4r 3r"), _piles("5r", "1y", "9o", "6b", "1g")
+    assert solve(hand, piles, table_moves=False).placed == 2  # 4r on 5r, 3r on 4r
+    assert solve(hand, piles, up_only=True, table_moves=False).placed == 0  # A-3 step=up: nothing goes down
+
+
+def test_a_card_placed_this_turn_receives_a_move_that_opens_a_slot() -> None:
+    # 9r on 10r, 9g on 9r; then 8g can move onto 9g, emptying pile 2 for 2b, which fits nowhere else.
+    hand, piles = cards("9r 9g 2b"), _piles("10r", "8g", "3b 1y", "7p", "5o")
+    plan = solve(hand, piles)
+    assert plan.placed == 3 and brute_force(hand, piles)[0] == 3
+    assert solve(hand, piles, table_moves=False).placed == 2
+    _check_plan(hand, piles, plan)
+
+
+def test_mid_turn_solve_respects_the_no_repeat_rule() -> None:
+    # After `move 1 2` the solver may not plan `move 2 1` (it would bring back the turn's first layout).
+    state = position("9y", ["4r 5r", "5g", "9o", "3b", "8y"])
+    play(state, "move 1 2")
+    plan = solve_view(state.view(0))
+    assert plan.placed == 1
+    for action in plan.actions:
+        state.apply(action)
+
+
+def test_solve_view_plans_are_legal_in_real_games() -> None:
+    from podium.games.athletic import GAME
+
+    for seed in range(20):
+        state = GAME.new_game(num_players=3, seed=seed)
+        plan = solve_view(state.view(0))
+        before = len(state.hands[0])
+        for action in plan.actions:
+            state.apply(action)
+        assert before - len(state.hands[0]) == plan.placed
+
+
+def test_node_limit_and_greedy_fallback() -> None:
+    hand, piles = cards("1r 2r 3r 2g 9g 1b 6b 1y 2y 1o 8o 1p 9p"), _piles("6g", "5b", "10o", "4o", "8g")
+    with pytest.raises(SearchLimit):
+        solve(hand, piles, node_limit=5)
+    steps = greedy(hand, piles)
+    assert steps and all(not s.text().startswith("move") for s in steps)
+
+
+# -- property test: the solver equals an exhaustive enumeration ------------------------------------------------
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> tuple[list[int], list[list[int]]]:
+    """Positions dense in matches: a few sports and a short run of values, so moves and fills matter."""
+    sports = draw(st.integers(2, 4))
+    low = draw(st.integers(1, 8))
+    high = draw(st.integers(low + 2, min(10, low + 5)))
+    deck = [card(v, s) for s in range(sports) for v in range(low, high + 1)]
+    deck = draw(st.permutations(deck))
+    size = draw(st.integers(0, min(6, len(deck) - 2)))
+    hand, rest = deck[:size], deck[size:]
+    piles = []
+    for _ in range(5):
+        height = draw(st.sampled_from([0, 1, 1, 1, 2, 2, 3]))
+        piles.append(rest[:height])
+        rest = rest[height:]
+    return hand, piles
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.booleans(), st.booleans())
+def test_solver_matches_brute_force(position_: tuple[list[int], list[list[int]]], up: bool, moves: bool) -> None:
+    hand, piles = position_
+    try:
+        best, _ = brute_force(hand, piles, up_only=up, table_moves=moves, node_limit=5_000)
+    except SearchLimit:
+        assume(False)
+    plan = solve(hand, piles, up_only=up, table_moves=moves)
+    assert plan.placed == best
+    _check_plan(hand, piles, plan, step="up" if up else "both", table_moves=moves)
