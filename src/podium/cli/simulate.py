@@ -1,17 +1,29 @@
-"""`podium simulate`: bots against bots with a progress bar, then a summary table."""
+"""`podium simulate`: bots against bots with a progress bar, then a summary table; optionally in parallel (a local
+process pool or Ray), with JSON results, a plot, or two rule variants compared on the same seeds."""
 
 from __future__ import annotations
 
-from rich.console import Console
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game
+from podium.sim.backends import check_backend
+from podium.sim.compare import CompareReport, compare
+from podium.sim.plot import check_plot, plot_runs
+from podium.sim.results import check_output, compare_json, simulation_json, write_json
 from podium.sim.runner import SimulationReport, simulate
+from podium.sim.stats import Aggregate
 
 
-def run_simulation(game: Game, config: GameConfig, bots: list[str], games: int, seed: int, console: Console) -> None:
+@contextmanager
+def progress_bar(console: Console, description: str, total: int) -> Iterator[Callable[[int], None]]:
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -20,28 +32,191 @@ def run_simulation(game: Game, config: GameConfig, bots: list[str], games: int, 
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{game.title}, {len(bots)} players", total=games)
-        report = simulate(game, config, bots, games, seed, lambda done: progress.update(task, completed=done))
-    console.print(summary(game, config, report))
+        task = progress.add_task(description, total=total)
+        yield lambda done: progress.update(task, completed=done)
 
 
-def summary(game: Game, config: GameConfig, report: SimulationReport) -> Table:
-    rules = ", ".join(f"{k}={v}" for k, v in config.non_default().items()) or "default rules"
-    lower = bool(report.results) and report.results[0].lower_is_better
-    table = Table(title=f"{game.title}: {report.games} games, {rules}", title_justify="left")
+def check_outputs(out: Path | None, plot: Path | None = None) -> None:
+    if out is not None:
+        check_output(out)
+    if plot is not None:
+        check_output(plot)
+        check_plot(plot)
+
+
+def where(backend: str, workers: int, address: str | None) -> str:
+    if backend == "ray":
+        return f"Ray ({address})" if address else f"Ray, local cluster of {workers} CPU{'s' * (workers > 1)}"
+    return f"{workers} worker processes" if workers > 1 else "1 process"
+
+
+def run_simulation(
+    game: Game,
+    config: GameConfig,
+    bots: list[str],
+    games: int,
+    seed: int,
+    console: Console,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: Path | None = None,
+    plot: Path | None = None,
+) -> SimulationReport:
+    backend = check_backend(backend, workers, address)
+    check_outputs(out, plot)
+    with progress_bar(console, f"{game.title}, {len(bots)} players", games) as update:
+        report = simulate(game, config, bots, games, seed, update, backend=backend, workers=workers, address=address)
+    console.print(summary(game, config, report, address))
+    if out is not None:
+        write_json(out, simulation_json(report))
+        console.print(f"results written to {out}")
+    if plot is not None:
+        plot_runs(plot, f"{game.title}: {report.games} games, {_rules_text(config)}", [("", report.aggregate)])
+        console.print(f"plot written to {plot}")
+    return report
+
+
+def run_comparison(
+    game: Game,
+    config_a: GameConfig,
+    config_b: GameConfig,
+    bots: list[str],
+    games: int,
+    seed: int,
+    console: Console,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: Path | None = None,
+    plot: Path | None = None,
+) -> CompareReport:
+    backend = check_backend(backend, workers, address)
+    check_outputs(out, plot)
+    with progress_bar(console, f"{game.title}, {len(bots)} players, A and B", games) as update:
+        report = compare(
+            game, config_a, config_b, bots, games, seed, update, backend=backend, workers=workers, address=address
+        )
+    console.print(comparison_table(game, report, address))
+    if out is not None:
+        write_json(out, compare_json(report))
+        console.print(f"results written to {out}")
+    if plot is not None:
+        runs = [("A", report.aggregate.a), ("B", report.aggregate.b)]
+        plot_runs(plot, f"{game.title}: A = {_variant_text(config_a)}, B = {_variant_text(config_b)}", runs)
+        console.print(f"plot written to {plot}")
+    return report
+
+
+def _rules_text(config: GameConfig) -> str:
+    return ", ".join(f"{k}={v}" for k, v in config.non_default().items()) or "default rules"
+
+
+def _variant_text(config: GameConfig) -> str:
+    return _rules_text(config)
+
+
+def _ci(low: float, high: float) -> str:
+    return f"{low:.1%}–{high:.1%}"
+
+
+def summary(game: Game, config: GameConfig, report: SimulationReport, address: str | None = None) -> Table:
+    agg = report.aggregate
+    table = Table(title=f"{game.title}: {report.games} games, {_rules_text(config)}", title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("bot")
-    table.add_column("mean score" + (" (lower is better)" if lower else ""), justify="right")
+    table.add_column("mean score" + (" (lower is better)" if agg.lower_is_better else ""), justify="right")
     table.add_column("wins", justify="right")
-    for seat, (bot, score, share) in enumerate(
-        zip(report.bots, report.mean_scores(), report.win_shares(), strict=True)
-    ):
-        table.add_row(str(seat), bot, f"{score:.2f}", f"{share:.1%}")
-    facts = [f"{reason.replace('_', ' ')}: {count}" for reason, count in report.reasons().most_common()]
-    facts += [f"mean {key.replace('_', ' ')}: {value:.2f}" for key, value in report.detail_means().items()]
-    for key, counts in report.detail_counts().items():
-        facts.append(f"{key.replace('_', ' ')}: " + ", ".join(f"{v} {n}" for v, n in counts.most_common()))
-    facts.append(f"{report.games_per_second():.1f} games/s, {report.actions_per_second():,.0f} actions/s")
+    table.add_column("95% interval", justify="right")
+    table.add_column("mean place", justify="right")
+    for seat, bot in enumerate(report.bots):
+        mean, half = agg.score_cis()[seat]
+        table.add_row(
+            str(seat),
+            bot,
+            f"{mean:.2f} ± {half:.2f}",
+            f"{agg.win_shares()[seat]:.1%}",
+            _ci(*agg.win_cis()[seat]),
+            f"{agg.mean_ranks()[seat]:.2f}",
+        )
+    order = ", ".join(
+        f"{_ordinal(pos)} {share:.1%} ({_ci(*ci)})"
+        for pos, (share, ci) in enumerate(zip(agg.order_win_shares(), agg.order_win_cis(), strict=True))
+    )
+    facts = [f"wins by turn order (1st = the seat that moved first): {order}", *_facts(agg)]
+    facts.append("a shared win counts as a fraction; ± and intervals: 95%")
+    facts.append(
+        f"{report.games_per_second():,.1f} games/s, {report.actions_per_second():,.0f} actions/s "
+        f"({report.seconds:.1f} s, {where(report.backend, report.workers, address)})"
+    )
     table.caption = "\n".join(facts)
     table.caption_justify = "left"
     return table
+
+
+def _ordinal(position: int) -> str:
+    n = position + 1
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _facts(agg: Aggregate) -> list[str]:
+    facts = [f"{reason.replace('_', ' ')}: {count}" for reason, count in agg.reasons.most_common()]
+    facts.append(f"mean actions per game: {agg.mean_plies():.1f}")
+    facts += [f"mean {key.replace('_', ' ')}: {value:.2f}" for key, value in agg.detail_means().items()]
+    for key, counts in agg.detail_counts().items():
+        facts.append(f"{key.replace('_', ' ')}: " + ", ".join(f"{v} {n}" for v, n in counts.most_common()))
+    return facts
+
+
+def comparison_table(game: Game, report: CompareReport, address: str | None = None) -> Group:
+    agg = report.aggregate
+    a, b = agg.a, agg.b
+    title = (
+        f"{game.title}: {report.games} games per variant on the same seeds — "
+        f"A: {_variant_text(report.config_a)}; B: {_variant_text(report.config_b)}"
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column("")
+    table.add_column("A", justify="right")
+    table.add_column("B", justify="right")
+    table.add_column("B − A (95% interval)", justify="right")
+    lower = " (lower is better)" if a.lower_is_better else ""
+    for seat, (mean, half) in enumerate(agg.score_differences()):
+        table.add_row(
+            f"seat {seat} ({report.bots[seat]}): mean score{lower}",
+            f"{a.mean_scores()[seat]:.2f}",
+            f"{b.mean_scores()[seat]:.2f}",
+            f"{mean:+.2f} ± {half:.2f}",
+        )
+    for seat in range(a.num_players):
+        wa, wb = a.win_shares()[seat], b.win_shares()[seat]
+        half = 1.96 * ((wa * (1 - wa) + wb * (1 - wb)) / max(1, a.games)) ** 0.5
+        table.add_row(f"seat {seat}: wins", f"{wa:.1%}", f"{wb:.1%}", f"{wb - wa:+.1%} ± {half:.1%}")
+    for pos in range(a.num_players):
+        wa, wb = a.order_win_shares()[pos], b.order_win_shares()[pos]
+        table.add_row(f"{_ordinal(pos)} to move: wins", f"{wa:.1%}", f"{wb:.1%}", f"{wb - wa:+.1%}")
+    mean, half = agg.length_difference()
+    table.add_row("actions per game", f"{a.mean_plies():.1f}", f"{b.mean_plies():.1f}", f"{mean:+.1f} ± {half:.1f}")
+    means_a, means_b = a.detail_means(), b.detail_means()
+    for key in sorted(set(means_a) | set(means_b)):
+        va, vb = means_a.get(key, 0.0), means_b.get(key, 0.0)
+        table.add_row(f"mean {key.replace('_', ' ')}", f"{va:.2f}", f"{vb:.2f}", f"{vb - va:+.2f}")
+    for reason in sorted(set(a.reasons) | set(b.reasons)):
+        ca, cb = a.reasons[reason], b.reasons[reason]
+        table.add_row(f"ended: {reason.replace('_', ' ')}", str(ca), str(cb), f"{cb - ca:+d}")
+    counts_a, counts_b = a.detail_counts(), b.detail_counts()
+    for key in sorted(set(counts_a) | set(counts_b)):
+        ka: Counter[str] = counts_a.get(key, Counter())
+        kb: Counter[str] = counts_b.get(key, Counter())
+        for value in sorted(set(ka) | set(kb)):
+            ca, cb = ka.get(value, 0), kb.get(value, 0)
+            table.add_row(f"{key.replace('_', ' ')}: {value}", str(ca), str(cb), f"{cb - ca:+d}")
+    table.caption = (
+        f"winner changed in {agg.winners_changed} of {report.games} seeds · score and length differences are "
+        f"paired by seed · {2 * report.games / report.seconds if report.seconds else 0:,.1f} games/s "
+        f"({report.seconds:.1f} s, {where(report.backend, report.workers, address)})"
+    )
+    table.caption_justify = "left"
+    return Group(table)

@@ -1,5 +1,22 @@
-"""Batch simulation: many games between bots, and the statistics of how they came out."""
+"""Batch simulation and tournaments: many games between bots, played here, on a local process pool or on Ray,
+and the statistics of how they came out (streamed: memory does not grow with the number of games).
 
-from podium.sim.runner import SimulationReport, play_out, simulate
+Modules: `runner` (games and `simulate`), `tournament`, `compare` (two rule variants on the same seeds), `backends`
+(local process pool, Ray), `stats` (mergeable aggregates, confidence intervals), `results` (JSON), `plot`.
+"""
 
-__all__ = ["SimulationReport", "play_out", "simulate"]
+from podium.sim.backends import BACKENDS, run_job
+from podium.sim.runner import SimulationReport, game_seed, play_game, play_out, simulate
+from podium.sim.stats import Aggregate, wilson
+
+__all__ = [
+    "BACKENDS",
+    "Aggregate",
+    "SimulationReport",
+    "game_seed",
+    "play_game",
+    "play_out",
+    "run_job",
+    "simulate",
+    "wilson",
+]

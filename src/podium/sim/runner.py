@@ -1,19 +1,27 @@
 """Play many games between bots and summarise them.
 
-Game i of a run uses seed `seed + i`, and each bot's generator is derived from it, so a run is reproducible game by
-game: `podium simulate ... --seed S` and `podium play ... --seed S+i` with the same bots replay the same game.
+Game i of a run uses seed `seed + i` (`game_seed`), and each bot's generator is derived from it, so a run is
+reproducible game by game — `podium simulate ... --seed S` and `podium play ... --seed S+i` with the same bots replay
+the same game — and its aggregate does not depend on how the games are spread over workers (see `backends`).
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from podium.agents.base import Agent, make_agent
 from podium.core.config import GameConfig
-from podium.core.contract import Game, Result, State
+from podium.core.contract import Game, State
+from podium.core.registry import get_game
+from podium.sim.backends import Progress, run_job
+from podium.sim.stats import Aggregate
+
+
+def game_seed(master: int, index: int) -> int:
+    return master + index
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -24,64 +32,86 @@ def make_bots(game: Game, bots: Sequence[str], game_seed: int) -> list[Agent]:
     return [make_agent(name, game, seat, bot_seed(game_seed, seat)) for seat, name in enumerate(bots)]
 
 
-def play_out(game: Game, config: GameConfig, bots: Sequence[str], seed: int) -> tuple[State, int]:
-    """Play one game between `bots` (one name per seat); returns the final state and the number of actions."""
+def play_game(game: Game, config: GameConfig, bots: Sequence[str], seed: int) -> tuple[State, int, int]:
+    """Play one game between `bots` (one name per seat); returns the final state, the number of actions and the
+    seat that moved first."""
     state = game.new_game(config, len(bots), seed)
     agents = make_bots(game, bots, seed)
+    first = state.current_player
     plies = 0
     while True:
         player = state.current_player
         if player is None:
-            return state, plies
+            return state, plies, first if first is not None else 0
         action = agents[player].act(state.view(player), state.legal_actions())
         state.apply(action)
         plies += 1
+
+
+def play_out(game: Game, config: GameConfig, bots: Sequence[str], seed: int) -> tuple[State, int]:
+    """Play one game between `bots` (one name per seat); returns the final state and the number of actions."""
+    state, plies, _ = play_game(game, config, bots, seed)
+    return state, plies
+
+
+@dataclass(frozen=True)
+class SimulationJob:
+    """Games `seed + i` between the same bots (pickled to workers: the game travels by name)."""
+
+    game_name: str
+    config: GameConfig
+    bots: tuple[str, ...]
+    seed: int
+    total: int
+
+    def empty(self) -> Aggregate:
+        return Aggregate(len(self.bots))
+
+    def run(self, start: int, stop: int) -> Aggregate:
+        game = get_game(self.game_name)
+        agg = self.empty()
+        for index in range(start, stop):
+            state, plies, first = play_game(game, self.config, self.bots, game_seed(self.seed, index))
+            agg.add(state.result(), plies, first)
+        return agg
 
 
 @dataclass
 class SimulationReport:
     game: str
     bots: list[str]
-    results: list[Result] = field(default_factory=list)
-    plies: int = 0
+    aggregate: Aggregate
+    config: GameConfig
+    seed: int = 0
     seconds: float = 0.0
+    backend: str = "local"
+    workers: int = 1
 
     @property
     def games(self) -> int:
-        return len(self.results)
+        return self.aggregate.games
+
+    @property
+    def plies(self) -> int:
+        return self.aggregate.plies
 
     def mean_scores(self) -> list[float]:
-        n = len(self.bots)
-        return [sum(r.scores[s] for r in self.results) / max(1, self.games) for s in range(n)]
+        return self.aggregate.mean_scores()
 
     def win_shares(self) -> list[float]:
         """Share of games won per seat; a shared win counts as a fraction (so shares add up to 1)."""
-        wins = [0.0] * len(self.bots)
-        for result in self.results:
-            for seat in result.winners:
-                wins[seat] += 1 / len(result.winners)
-        return [w / max(1, self.games) for w in wins]
+        return self.aggregate.win_shares()
 
     def reasons(self) -> Counter[str]:
-        return Counter(r.reason for r in self.results)
+        return self.aggregate.reasons
 
     def detail_means(self) -> dict[str, float]:
         """Mean of every numeric entry of the results' details (games without the entry count as 0)."""
-        totals: dict[str, float] = {}
-        for result in self.results:
-            for key, value in result.details.items():
-                if isinstance(value, int | float) and not isinstance(value, bool):
-                    totals[key] = totals.get(key, 0.0) + value
-        return {key: totals[key] / max(1, self.games) for key in sorted(totals)}
+        return self.aggregate.detail_means()
 
     def detail_counts(self) -> dict[str, Counter[str]]:
         """Counts of every text entry of the results' details."""
-        counts: dict[str, Counter[str]] = {}
-        for result in self.results:
-            for key, value in result.details.items():
-                if isinstance(value, str):
-                    counts.setdefault(key, Counter())[value] += 1
-        return counts
+        return self.aggregate.detail_counts()
 
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
@@ -90,23 +120,28 @@ class SimulationReport:
         return self.plies / self.seconds if self.seconds else 0.0
 
 
+def check_lineup(game: Game, bots: Sequence[str]) -> None:
+    game.check_players(len(bots))
+    make_bots(game, bots, 0)  # reject unknown bot names before the run starts
+
+
 def simulate(
     game: Game,
     config: GameConfig,
     bots: Sequence[str],
     games: int,
     seed: int = 0,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    address: str | None = None,
 ) -> SimulationReport:
-    game.check_players(len(bots))
-    make_bots(game, bots, seed)  # reject unknown bot names before the run starts
-    report = SimulationReport(game.name, list(bots))
+    """Play `games` games (game i with seed `seed + i`) and aggregate them; the aggregate is the same for every
+    backend and number of workers."""
+    check_lineup(game, bots)
+    job = SimulationJob(game.name, config, tuple(bots), seed, games)
     start = time.perf_counter()
-    for index in range(games):
-        state, plies = play_out(game, config, bots, seed + index)
-        report.results.append(state.result())
-        report.plies += plies
-        if progress is not None:
-            progress(index + 1)
-    report.seconds = time.perf_counter() - start
-    return report
+    aggregate = run_job(job, backend=backend, workers=workers, address=address, progress=progress)
+    seconds = time.perf_counter() - start
+    return SimulationReport(game.name, list(bots), aggregate, config, seed, seconds, backend.strip().lower(), workers)

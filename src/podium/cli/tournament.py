@@ -1,0 +1,107 @@
+"""`podium tournament`: bots against each other over every seat arrangement on mirrored deals; a table per bot
+(win rate with its 95% interval, mean score, place and per-seat details), head to head, and JSON results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.table import Table
+
+from podium.cli.simulate import check_outputs, progress_bar, where
+from podium.core.config import GameConfig
+from podium.core.contract import Game
+from podium.sim.backends import check_backend
+from podium.sim.results import tournament_json, write_json
+from podium.sim.tournament import TournamentReport, check_bots, schedule, tournament
+
+
+def run_tournament(
+    game: Game,
+    config: GameConfig,
+    bots: list[str],
+    games: int,
+    players: int | None,
+    seed: int,
+    console: Console,
+    *,
+    seating: str = "auto",
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: Path | None = None,
+) -> TournamentReport:
+    backend = check_backend(backend, workers, address)
+    check_outputs(out)
+    check_bots(bots)
+    seats = players if players is not None else min(max(len(bots), game.min_players), game.max_players)
+    game.check_players(seats)
+    plan = schedule(bots, seats, games, seed, seating)
+    description = f"{game.title}: {', '.join(bots)} on {seats} seats"
+    with progress_bar(console, description, plan.games) as update:
+        report = tournament(
+            game, config, bots, games, seats, seed, update,
+            seating=seating, backend=backend, workers=workers, address=address,
+        )  # fmt: skip
+    console.print(tournament_tables(game, report, address))
+    if out is not None:
+        write_json(out, tournament_json(report))
+        console.print(f"results written to {out}")
+    return report
+
+
+def tournament_tables(game: Game, report: TournamentReport, address: str | None = None) -> Group:
+    agg = report.aggregate
+    rules = ", ".join(f"{k}={v}" for k, v in report.config.non_default().items()) or "default rules"
+    plan = report.plan
+    title = (
+        f"{game.title} tournament: {report.games} games ({plan.deals} deals × {len(plan.seatings)} seatings), "
+        f"{report.players} players, {rules}"
+    )
+    table = Table(title=title, title_justify="left")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    lower = " (lower is better)" if agg.by_seat.lower_is_better else ""
+    table.add_column("mean score" + lower, justify="right")
+    table.add_column("mean place", justify="right")
+    detail_keys = sorted({key for b in range(len(report.bots)) for key in agg.detail_means(b)})
+    for key in detail_keys:
+        table.add_column(f"mean {key.replace('_', ' ')}", justify="right")
+    for b in report.ranking():
+        low, high = agg.win_ci(b)
+        mean, half = agg.mean_score(b)
+        details = agg.detail_means(b)
+        table.add_row(
+            report.bots[b],
+            str(agg.seats[b]),
+            f"{agg.win_rate(b):.1%}",
+            f"{low:.1%}–{high:.1%}",
+            f"{mean:.2f} ± {half:.2f}",
+            f"{agg.mean_rank(b):.2f}",
+            *(f"{details.get(key, 0.0):.2f}" for key in detail_keys),
+        )
+    seats_line = "; ".join(
+        f"{report.bots[b]} " + "/".join(str(c) for c in agg.seat_counts[b]) for b in range(len(report.bots))
+    )
+    table.caption = (
+        "win rate: wins / games played, a win shared by k players counts 1/k; interval: Wilson 95%; "
+        f"score ± 95% interval\ngames per seat 0/1/…: {seats_line}\n"
+        f"{report.games / report.seconds if report.seconds else 0:,.1f} games/s "
+        f"({report.seconds:.1f} s, {where(report.backend, report.workers, address)}), seed {report.seed}"
+    )
+    table.caption_justify = "left"
+    if len(report.bots) == 2:
+        return Group(table)  # head to head would repeat the win rates
+    head = Table(title="Head to head: how often the row bot placed better (a tie counts half)", title_justify="left")
+    head.add_column("")
+    for name in report.bots:
+        head.add_column(name, justify="right")
+    for a, name in enumerate(report.bots):
+        cells = []
+        for b in range(len(report.bots)):
+            share = agg.head_to_head(a, b) if a != b else None
+            cells.append("—" if share is None else f"{share:.1%}")
+        head.add_row(name, *cells)
+    return Group(table, head)

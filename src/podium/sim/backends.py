@@ -1,0 +1,192 @@
+"""Where the games of a run are played: in this process, a local process pool, or a Ray cluster.
+
+A run is a `Job`: `total` units of work (games, or pairs of games for a comparison) numbered 0..total-1, and
+`run(start, stop)` which plays units [start, stop) and returns their aggregate. Every unit is determined by its
+index alone (its seed is derived from the master seed and the index), and aggregates merge exactly, so a run gives
+the same aggregate whatever the backend, the number of workers or the chunking. Only a bounded number of chunks is
+in flight at once and each finished chunk is merged straight away, so memory does not grow with the run.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol, Self, TypeVar
+
+from podium.core.errors import PodiumError
+
+BACKENDS = ("local", "ray")
+MAX_CHUNK = 1000
+RAY_INSTALL = "the Ray backend needs the ray package: pip install 'podium[ray]' (or pip install ray)"
+
+
+class Mergeable(Protocol):
+    def merge(self, other: Self) -> Self: ...
+
+
+R = TypeVar("R", bound=Mergeable)
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Job(Protocol[R_co]):
+    @property
+    def total(self) -> int: ...
+
+    def empty(self) -> R_co: ...
+
+    def run(self, start: int, stop: int) -> R_co: ...
+
+
+Progress = Callable[[int], None]
+
+
+def check_backend(backend: str, workers: int, address: str | None = None) -> str:
+    """Validate the backend options (raising `PodiumError` with what is allowed); returns the backend name."""
+    name = backend.strip().lower()
+    if name not in BACKENDS:
+        raise PodiumError(f"unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise PodiumError(f"--workers must be a whole number of at least 1, not {workers!r}")
+    if address is not None and name != "ray":
+        raise PodiumError("--address is the address of a Ray cluster: use it with --backend ray")
+    if name == "ray":
+        import_ray()
+    return name
+
+
+def import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise PodiumError(RAY_INSTALL) from None
+    return ray
+
+
+def chunk_size(total: int, workers: int) -> int:
+    # About 16 chunks per worker: a smooth progress bar and balanced workers, without per-chunk overhead mattering.
+    return max(1, min(MAX_CHUNK, math.ceil(total / (16 * workers))))
+
+
+def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, total, size):
+        yield start, min(total, start + size)
+
+
+def run_job(
+    job: Job[R],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    address: str | None = None,
+    size: int | None = None,
+    progress: Progress | None = None,
+) -> R:
+    """Play every unit of `job` and return the merged aggregate; `progress(done_units)` after every chunk."""
+    name = check_backend(backend, workers, address)
+    size = size or chunk_size(job.total, workers)
+    if name == "ray":
+        return _run_ray(job, workers, address, size, progress)
+    if workers == 1:
+        return _run_here(job, size, progress)
+    return _run_pool(job, workers, size, progress)
+
+
+def _run_chunk(job: Job[R], start: int, stop: int) -> R:
+    return job.run(start, stop)
+
+
+def _run_here(job: Job[R], size: int, progress: Progress | None) -> R:
+    total = job.empty()
+    done = 0
+    for start, stop in chunks(job.total, size):
+        total.merge(job.run(start, stop))
+        done += stop - start
+        if progress is not None:
+            progress(done)
+    return total
+
+
+def _pool_context() -> Any:
+    # Not fork: the driver runs a progress-bar thread, and forking a process with threads can deadlock.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _run_pool(job: Job[R], workers: int, size: int, progress: Progress | None) -> R:
+    total = job.empty()
+    done = 0
+    pending: dict[Future[R], int] = {}
+    todo = chunks(job.total, size)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
+    try:
+        for start, stop in todo:
+            pending[pool.submit(_run_chunk, job, start, stop)] = stop - start
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                total.merge(future.result())
+                done += pending.pop(future)
+                if progress is not None:
+                    progress(done)
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending[pool.submit(_run_chunk, job, nxt[0], nxt[1])] = nxt[1] - nxt[0]
+    finally:
+        # On an error or Ctrl-C, chunks not yet started are dropped instead of played to the end.
+        pool.shutdown(wait=True, cancel_futures=True)
+    return total
+
+
+def start_ray(workers: int, address: str | None) -> bool:
+    """Connect to Ray unless already connected: the cluster at `address`, or a new local one with `workers` CPUs.
+    Returns whether this call started the connection (and so should shut it down)."""
+    ray = import_ray()
+    if ray.is_initialized():
+        return False
+    quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+    if address is not None:
+        ray.init(address=address, **quiet)
+    else:
+        ray.init(num_cpus=workers, include_dashboard=False, object_store_memory=200 * 1024 * 1024, **quiet)
+    return True
+
+
+def _run_ray(job: Job[R], workers: int, address: str | None, size: int, progress: Progress | None) -> R:
+    ray = import_ray()
+    started = start_ray(workers, address)
+    try:
+        remote = ray.remote(num_cpus=1, max_retries=0)(_run_chunk)
+        slots = max(workers, int(ray.cluster_resources().get("CPU", workers)))
+        job_ref = ray.put(job)
+        total = job.empty()
+        done = 0
+        pending: dict[Any, int] = {}
+        todo = chunks(job.total, size)
+        try:
+            for start, stop in todo:
+                pending[remote.remote(job_ref, start, stop)] = stop - start
+                if len(pending) >= 2 * slots:
+                    break
+            while pending:
+                finished, _ = ray.wait(list(pending), num_returns=1)
+                for ref in finished:
+                    total.merge(ray.get(ref))
+                    done += pending.pop(ref)
+                    if progress is not None:
+                        progress(done)
+                    nxt = next(todo, None)
+                    if nxt is not None:
+                        pending[remote.remote(job_ref, *nxt)] = nxt[1] - nxt[0]
+        except BaseException:
+            for ref in pending:  # a cluster that outlives this run should not go on playing its chunks
+                ray.cancel(ref)
+            raise
+        return total
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,102 @@
+"""`--plot FILE`: a simulation's distributions as a picture (matplotlib, drawn off-screen with Agg).
+
+Three panels: the score distribution of each seat, the game-length histogram (actions per game), and each seat's
+win share with its 95% interval (plus the share by position in turn order). A comparison draws both variants in the
+same panels. matplotlib is optional (`pip install 'podium[plot]'`): without it `--plot` says how to install it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from podium.core.errors import PodiumError
+from podium.sim.stats import Aggregate
+
+PLOT_INSTALL = "--plot needs the matplotlib package: pip install 'podium[plot]' (or pip install matplotlib)"
+
+
+def check_plot(path: Path) -> None:
+    """Before a run: matplotlib is there and can write `path`'s file type."""
+    _, canvas_type = _figure_types()
+    kinds = canvas_type.get_supported_filetypes()
+    kind = path.suffix.lstrip(".").lower()
+    if kind not in kinds:
+        raise PodiumError(f"--plot {str(path)!r}: the file name must end in one of .{', .'.join(sorted(kinds))}")
+
+
+def _figure_types() -> tuple[Any, Any]:
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PodiumError(PLOT_INSTALL) from None
+    return Figure, FigureCanvasAgg
+
+
+def _steps(hist: Counter[int], games: int, bins: int = 40) -> tuple[list[float], list[float]]:
+    """A histogram as shares of games; with more than `bins` distinct values, grouped into bins of equal width
+    (each plotted at its centre) so that the shape shows rather than the noise."""
+    if not hist:
+        return [], []
+    low, high = min(hist), max(hist)
+    width = max(1, -(-(high - low + 1) // bins))
+    grouped: Counter[int] = Counter()
+    for value, count in hist.items():
+        grouped[(value - low) // width] += count
+    keys = range((high - low) // width + 1)
+    return [low + k * width + (width - 1) / 2 for k in keys], [grouped[k] / max(1, games) for k in keys]
+
+
+def plot_runs(path: Path, title: str, runs: Sequence[tuple[str, Aggregate]]) -> None:
+    """Draw one or more labelled aggregates (a simulation, or the two variants of a comparison) into `path`."""
+    figure_type, canvas_type = _figure_types()
+    fig = figure_type(figsize=(15, 4.8), layout="constrained")
+    canvas_type(fig)
+    scores, lengths, wins = fig.subplots(1, 3)
+    many = len(runs) > 1
+    for label, agg in runs:
+        prefix = f"{label}: " if many else ""
+        for seat in range(agg.num_players):
+            xs, ys = _steps(agg.score_hist[seat], agg.games)
+            scores.step(xs, ys, where="mid", label=f"{prefix}seat {seat}", alpha=0.85)
+        xs, ys = _steps(agg.length_hist, agg.games)
+        lengths.step(xs, ys, where="mid", label=label if many else None)
+    lower = any(agg.lower_is_better for _, agg in runs)
+    scores.set_title("score distribution per seat" + (" (lower is better)" if lower else ""))
+    scores.set_xlabel("score")
+    scores.set_ylabel("share of games (per bin)")
+    scores.legend(fontsize="small")
+    lengths.set_title("game length")
+    lengths.set_xlabel("actions per game")
+    lengths.set_ylabel("share of games (per bin)")
+    if many:
+        lengths.legend(fontsize="small")
+
+    width = 0.8 / (2 * len(runs))
+    for r, (label, agg) in enumerate(runs):
+        for kind, (shares, cis) in enumerate(
+            ((agg.win_shares(), agg.win_cis()), (agg.order_win_shares(), agg.order_win_cis()))
+        ):
+            offset = (2 * r + kind) * width - 0.4 + width / 2
+            xs = [i + offset for i in range(agg.num_players)]
+            errors = [[s - lo for s, (lo, _) in zip(shares, cis, strict=True)],
+                      [hi - s for s, (_, hi) in zip(shares, cis, strict=True)]]  # fmt: skip
+            name = "by seat" if kind == 0 else "by turn order (0 = moved first)"
+            wins.bar(xs, shares, width, yerr=errors, capsize=3, label=f"{label}: {name}" if many else name)
+    players = max(agg.num_players for _, agg in runs)
+    wins.axhline(1 / players, color="grey", linewidth=0.8, linestyle="--")
+    wins.set_xticks(range(players))
+    wins.set_title("win share, 95% interval")
+    wins.set_xlabel("seat / position in turn order (a shared win counts as a fraction)")
+    wins.set_ylabel("win share")
+    wins.legend(fontsize="small")
+    fig.suptitle(title)
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise PodiumError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # matplotlib's word for an unknown file type
+        raise PodiumError(f"cannot write {str(path)!r}: {exc}") from None
