@@ -1,0 +1,110 @@
+"""The REST endpoints of docs/protocol.md."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+
+from podium.agents.base import agent_description, agent_names
+from podium.core.registry import game_names, get_game
+from podium.server.config import MAX_BODY_BYTES
+from podium.server.errors import ApiError, bad_request
+from podium.server.hints import games_with_hints
+from podium.server.manager import TableManager
+
+# Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
+# thread (FastAPI would run a plain `def` in a worker thread).
+router = APIRouter(prefix="/api")
+
+
+def _manager(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.manager
+    return manager
+
+
+async def _body(request: Request) -> Any:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
+    if not raw.strip():
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise bad_request("the body is not JSON") from None
+
+
+@router.get("/games")
+async def list_games() -> list[dict[str, Any]]:
+    out = []
+    for name in game_names():
+        game = get_game(name)
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "hint": name in games_with_hints(),
+                "options": [
+                    {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
+                    for o in game.config_type.options()
+                ],
+                "bots": [{"name": b, "description": agent_description(b)} for b in agent_names(name)],
+            }
+        )
+    return out
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request) -> Any:
+    return _manager(request).create(await _body(request))
+
+
+@router.get("/tables")
+async def open_tables(request: Request) -> Any:
+    return _manager(request).open_tables()
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, request: Request) -> Any:
+    return _manager(request).get(table_id).to_json()
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(table_id: str, request: Request) -> Any:
+    manager = _manager(request)
+    table = manager.get(table_id)
+    return manager.join(table, await _body(request))
+
+
+@router.post("/tables/{table_id}/rematch", status_code=201)
+async def rematch(table_id: str, request: Request) -> Any:
+    manager = _manager(request)
+    table = manager.get(table_id)
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return manager.rematch(table, token.strip() if scheme.lower() == "bearer" else None)
+
+
+@router.get("/tables/{table_id}/record")
+async def record(table_id: str, request: Request) -> Response:
+    manager = _manager(request)
+    table = manager.get(table_id)
+    text = manager.record(table)
+    return Response(
+        text,
+        media_type="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="podium-{table.game.name}-{table.id}.jsonl"'},
+    )
+
+
+def error_response(exc: ApiError) -> JSONResponse:
+    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)

@@ -1,0 +1,89 @@
+"""The application factory: REST, the WebSocket, the browser client's pages, and the lifespan that opens the
+database and resumes every unfinished game."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from podium.server import api, ws
+from podium.server.config import ServerConfig
+from podium.server.db import Database
+from podium.server.errors import ApiError
+from podium.server.manager import TableManager
+
+log = logging.getLogger("podium.server")
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+_MISSING = """<!doctype html><meta charset="utf-8"><title>podium</title>
+<p>The podium server is running, but the browser client ({name}) is not installed.</p>"""
+
+
+def _page(name: str) -> Response:
+    path = STATIC / name
+    if not path.is_file():
+        return HTMLResponse(_MISSING.format(name=name), status_code=404 if name != "index.html" else 200)
+    return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    settings = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.resolved_db_path())
+        manager = TableManager(db, settings)
+        resumed = manager.resume_all()
+        log.info("database %s: resumed %d unfinished game(s)", db.path, resumed)
+        app.state.manager = manager
+        try:
+            yield
+        finally:
+            await manager.shutdown()
+            db.close()
+
+    app = FastAPI(title="podium", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.config = settings
+    app.include_router(api.router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return api.error_response(exc)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        return api.error_response(ApiError(exc.status_code, code, str(exc.detail)))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return api.error_response(ApiError(400, "bad_request", str(exc.errors()[:1])))
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return _page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return _page("table.html" if (STATIC / "table.html").is_file() else "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
+        response: Response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    return app

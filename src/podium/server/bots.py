@@ -1,0 +1,79 @@
+"""Bots play server-side: one task per table while a bot is to move.
+
+A bot thinks in a worker thread (`asyncio.to_thread`) on a snapshot of its seat's view, so the event loop keeps
+serving everyone; its move is then applied like a human's, under the table's lock, only if the table has not
+changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import TYPE_CHECKING
+
+from podium.agents.base import Agent, make_agent
+
+if TYPE_CHECKING:
+    from podium.server.manager import TableManager
+    from podium.server.tables import Table
+
+log = logging.getLogger("podium.server")
+
+
+class BotRunner:
+    def __init__(self, manager: TableManager, delay: float) -> None:
+        self.manager = manager
+        self.delay = delay
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def wake(self, table: Table) -> None:
+        """Start the table's bot task if a bot is to move (called after every change of the table)."""
+        if table.id not in self.tasks and table.bot_to_move() is not None:
+            self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+
+    def _agent(self, table: Table, seat: int) -> Agent:
+        agent = table.agents.get(seat)
+        if agent is None:
+            name = table.seats[seat].bot or "random"
+            # A fresh secret seed, not one derived from the table's: a bot's choices must reveal nothing of the deal.
+            agent = table.agents[seat] = make_agent(name, table.game, seat, secrets.randbits(63))
+        return agent
+
+    async def _run(self, table: Table) -> None:
+        try:
+            while True:
+                async with table.lock:
+                    seat = table.bot_to_move()
+                    if seat is None:
+                        # Decided and unregistered with no await in between, so a later wake() starts a new task.
+                        del self.tasks[table.id]
+                        return
+                    version, view, legal = table.version, table.state.view(seat), table.state.legal_actions()
+                    agent = self._agent(table, seat)
+                if self.delay > 0:
+                    await asyncio.sleep(self.delay)
+                try:
+                    action = await asyncio.to_thread(agent.act, view, legal)
+                except Exception:
+                    log.exception("bot %s failed in table %s; it plays its first legal action", agent.name, table.id)
+                    action = legal[0]
+                async with table.lock:
+                    if table.version != version or table.bot_to_move() != seat:
+                        continue
+                    if action not in legal:
+                        log.error("bot %s chose an illegal action %s; it plays %s", agent.name, action, legal[0])
+                        action = legal[0]
+                    self.manager.commit(table, seat, action)
+        except asyncio.CancelledError:
+            self.tasks.pop(table.id, None)
+            raise
+        except Exception:
+            self.tasks.pop(table.id, None)
+            log.exception("the bots of table %s stopped", table.id)
+
+    async def stop(self) -> None:
+        tasks = list(self.tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

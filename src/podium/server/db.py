@@ -1,0 +1,207 @@
+"""Persistence: tables, seats (token hashes, never tokens) and each game as its seed and action list, in SQLite.
+
+WAL journal with `synchronous=NORMAL`: a committed transaction survives the process being killed at any moment
+(`kill -9`), which is what an acknowledged action needs; only a power cut could lose the last commits.
+Every call is synchronous and short, and made from the event loop's thread: a table's apply and commit therefore
+run with no await between them, so no other action can interleave.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from podium.core.contract import JsonDict
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    num_players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL,
+    status TEXT NOT NULL,
+    rematch_of TEXT,
+    rematch TEXT,
+    result TEXT
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    bot TEXT,
+    name TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    ply INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (table_id, ply)
+);
+"""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: JsonDict
+    num_players: int
+    seed: int
+    created: float
+    status: str
+    rematch_of: str | None
+    rematch: str | None
+    result: JsonDict | None
+    seats: list[SeatRow]
+    moves: list[tuple[int, JsonDict]]
+
+
+class Database:
+    def __init__(self, path: Path | str) -> None:
+        if isinstance(path, Path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self.conn.execute("PRAGMA busy_timeout=5000")
+        self.conn.executescript(_SCHEMA)
+        row = self.conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None:
+            self.conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif int(row[0]) != SCHEMA_VERSION:
+            raise RuntimeError(f"database {path} has schema {row[0]}, this podium reads schema {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def _tx(self) -> _Transaction:
+        return _Transaction(self.conn)
+
+    # -- writes (each one transaction) -------------------------------------------------------------------------
+
+    def insert_table(self, row: TableRow) -> None:
+        with self._tx() as c:
+            self._insert(c, row)
+
+    def insert_rematch(self, old_id: str, row: TableRow) -> None:
+        with self._tx() as c:
+            self._insert(c, row)
+            c.execute("UPDATE tables SET rematch=? WHERE id=?", (row.id, old_id))
+
+    @staticmethod
+    def _insert(c: sqlite3.Connection, row: TableRow) -> None:
+        c.execute(
+            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (
+                row.id,
+                row.game,
+                json.dumps(row.options),
+                row.num_players,
+                row.seed,
+                row.created,
+                row.status,
+                row.rematch_of,
+                row.rematch,
+                None if row.result is None else json.dumps(row.result),
+            ),
+        )
+        c.executemany(
+            "INSERT INTO seats VALUES (?,?,?,?,?,?)",
+            [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
+        )
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
+        with self._tx() as c:
+            c.execute(
+                "UPDATE seats SET name=?, token_hash=? WHERE table_id=? AND seat=?", (name, token_hash, table_id, seat)
+            )
+            c.execute("UPDATE tables SET status=? WHERE id=?", (status, table_id))
+
+    def append_action(
+        self, table_id: str, ply: int, seat: int, action: JsonDict, status: str, result: JsonDict | None
+    ) -> None:
+        """Commit one action (and the game's end, if it ends); the primary key refuses a second action at `ply`."""
+        with self._tx() as c:
+            c.execute("INSERT INTO actions VALUES (?,?,?,?,?)", (table_id, ply, seat, json.dumps(action), time.time()))
+            c.execute(
+                "UPDATE tables SET status=?, result=? WHERE id=?",
+                (status, None if result is None else json.dumps(result), table_id),
+            )
+
+    # -- reads -------------------------------------------------------------------------------------------------
+
+    def unfinished_ids(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT id FROM tables WHERE status != 'finished' ORDER BY created")]
+
+    def load(self, table_id: str) -> TableRow | None:
+        r = self.conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+        if r is None:
+            return None
+        seats = [
+            SeatRow(*s)
+            for s in self.conn.execute(
+                "SELECT seat, kind, bot, name, token_hash FROM seats WHERE table_id=? ORDER BY seat", (table_id,)
+            )
+        ]
+        moves = [
+            (seat, json.loads(action))
+            for seat, action in self.conn.execute(
+                "SELECT seat, action FROM actions WHERE table_id=? ORDER BY ply", (table_id,)
+            )
+        ]
+        return TableRow(
+            r[0],
+            r[1],
+            json.loads(r[2]),
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            r[7],
+            r[8],
+            None if r[9] is None else json.loads(r[9]),
+            seats,
+            moves,
+        )
+
+    def count_actions(self, table_id: str) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0])
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (the connection runs in autocommit mode otherwise)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type: Any, *rest: Any) -> None:
+        self.conn.execute("ROLLBACK" if exc_type is not None else "COMMIT")

@@ -1,0 +1,328 @@
+"""The table manager: creates, loads and finds tables, and is the single writer of each table's game.
+
+An action goes validate → apply (on a clone) → commit → acknowledge → sync, all synchronous inside the table's
+lock: no await separates the apply from the commit, so nothing can interleave, and nothing is acknowledged
+before it is in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+from podium.core.contract import Action, JsonDict
+from podium.core.errors import IllegalAction, PodiumError
+from podium.core.record import Record
+from podium.core.registry import get_game
+from podium.server import requests
+from podium.server.bots import BotRunner
+from podium.server.config import ServerConfig
+from podium.server.db import Database, SeatRow, TableRow
+from podium.server.errors import ApiError, bad_request, not_found
+from podium.server.hints import HintWorker, has_hint
+from podium.server.protocol import Message, ProtocolError
+from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table
+from podium.server.tokens import find_seat, hash_token, new_table_id, new_token
+
+log = logging.getLogger("podium.server")
+
+MAX_LISTED = 100
+
+
+class TableManager:
+    def __init__(self, db: Database, config: ServerConfig) -> None:
+        self.db = db
+        self.config = config
+        self.tables: dict[str, Table] = {}
+        self.bots = BotRunner(self, config.bot_delay)
+        self.hints = HintWorker(config.hint_timeout)
+
+    # -- loading -----------------------------------------------------------------------------------------------
+
+    def resume_all(self) -> int:
+        """Load every unfinished game from the database and let its bots play on. Returns how many."""
+        count = 0
+        for table_id in self.db.unfinished_ids():
+            table = self._load(table_id)
+            if table is not None:
+                count += 1
+                self.bots.wake(table)
+        return count
+
+    def _load(self, table_id: str) -> Table | None:
+        row = self.db.load(table_id)
+        if row is None:
+            return None
+        try:
+            table = self._build(row)
+        except PodiumError as exc:
+            log.error("table %s cannot be replayed and stays closed: %s", table_id, exc)
+            return None
+        self.tables[table_id] = table
+        return table
+
+    @staticmethod
+    def _build(row: TableRow) -> Table:
+        game = get_game(row.game)
+        config = game.config(row.options)
+        record = Record(row.game, config.to_dict(), row.seed, row.num_players, moves=row.moves)
+        table = Table(
+            row.id,
+            game,
+            config,
+            row.num_players,
+            row.seed,
+            row.created,
+            [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
+            record.start(),
+            row.status,
+            row.rematch_of,
+            row.rematch,
+        )
+        for step in record.replay():  # replays on a state of its own: the last step holds the current one
+            table.state = step.state
+            table.moves.append(row.moves[step.ply])
+            table.last_seat, table.last_action, table.last_events = step.player, step.action, step.events
+        if table.state.is_over:
+            table.status = FINISHED
+        return table
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 64:
+            table = self._load(table_id)  # a finished table, or one not yet used since the start
+        if table is None:
+            raise not_found(f"table {table_id!r}")
+        return table
+
+    # -- REST operations ---------------------------------------------------------------------------------------
+
+    def create(self, body: Any, rematch_of: Table | None = None, keep_seat: int | None = None) -> JsonDict:
+        req = requests.parse_create(body)
+        seats = [Seat(i, s.kind, s.bot) for i, s in enumerate(req.seats)]
+        humans = [s.seat for s in seats if s.kind == "human"]
+        creator = req.seat if req.seat is not None else (humans[0] if humans else None)
+        token = None
+        if creator is not None:
+            token = new_token()
+            seats[creator].name = requests.parse_name(req.name, f"Player {creator + 1}")
+            seats[creator].token_hash = hash_token(token)
+        seed = secrets.randbits(63)  # never shown before the end: seed + actions determine every hidden card
+        table = Table(
+            new_table_id(),
+            req.game,
+            req.config,
+            len(seats),
+            seed,
+            time.time(),
+            seats,
+            req.game.new_game(req.config, len(seats), seed),
+            rematch_of=rematch_of.id if rematch_of is not None else None,
+        )
+        table.status = PLAYING if not table.free_seats() else WAITING
+        row = TableRow(
+            table.id,
+            req.game.name,
+            req.config.to_dict(),
+            table.num_players,
+            seed,
+            table.created,
+            table.status,
+            table.rematch_of,
+            None,
+            None,
+            [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+            [],
+        )
+        if rematch_of is not None:
+            self.db.insert_rematch(rematch_of.id, row)
+            rematch_of.rematch = table.id
+            rematch_of.broadcast()
+        else:
+            self.db.insert_table(row)
+        self.tables[table.id] = table
+        self.bots.wake(table)
+        return {"table": table.to_json(), "seat": creator, "token": token}
+
+    def join(self, table: Table, body: Any) -> JsonDict:
+        raw_name, wanted = requests.parse_join(body, table.num_players)
+        if table.status == FINISHED:
+            raise ApiError(409, "game_over", "this game is over; ask for a rematch")
+        seat = self._free_seat(table, wanted)
+        name = requests.parse_name(raw_name, f"Player {seat + 1}")
+        token = new_token()
+        status = PLAYING if table.free_seats() == [seat] else WAITING
+        self.db.take_seat(table.id, seat, name, hash_token(token), status)
+        table.seats[seat].name = name
+        table.seats[seat].token_hash = hash_token(token)
+        table.status = status
+        table.broadcast()
+        self.bots.wake(table)
+        return {"table": table.to_json(), "seat": seat, "token": token}
+
+    @staticmethod
+    def _free_seat(table: Table, wanted: int | None) -> int:
+        if wanted is not None:
+            if table.seats[wanted].kind != "human":
+                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {table.free_seats()}")
+            if table.seats[wanted].taken:
+                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {table.free_seats()}")
+            return wanted
+        free = table.free_seats()
+        if not free:
+            raise ApiError(409, "table_full", "every seat of this table is taken; watch as a spectator")
+        return free[0]
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        if not token:
+            return None
+        return find_seat(token, [s.token_hash for s in table.seats])
+
+    def rematch(self, table: Table, token: str | None) -> JsonDict:
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise ApiError(401, "unauthorized", "a rematch needs 'Authorization: Bearer <seat token>' of this table")
+        if table.status != FINISHED:
+            raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
+        name = table.seats[seat].name
+        if table.rematch is not None:
+            new = self.get(table.rematch)
+            wanted = seat if table.seats[seat].kind == "human" and not new.seats[seat].taken else None
+            return self.join(new, {"name": name, "seat": wanted})
+        body = {
+            "game": table.game.name,
+            "players": table.num_players,
+            "options": table.config.to_dict(),
+            "seats": [{"kind": s.kind, "bot": s.bot} if s.kind == "bot" else {"kind": "human"} for s in table.seats],
+            "name": name,
+            "seat": seat,
+        }
+        return self.create(body, rematch_of=table)
+
+    def open_tables(self) -> list[JsonDict]:
+        tables = [t for t in self.tables.values() if t.status != FINISHED and t.free_seats()]
+        tables.sort(key=lambda t: t.created, reverse=True)
+        return [t.to_json() for t in tables[:MAX_LISTED]]
+
+    def record(self, table: Table) -> str:
+        if table.status != FINISHED:
+            raise ApiError(409, "not_finished", "the record is available once the game is over")
+        record = Record(
+            table.game.name,
+            table.config.to_dict(),
+            table.seed,
+            table.num_players,
+            table.player_names(),
+            list(table.moves),
+            table.state.result().to_json(),
+        )
+        return record.dumps()
+
+    # -- play --------------------------------------------------------------------------------------------------
+
+    def connect(self, table: Table, conn: Connection) -> None:
+        was = conn.seat is not None and table.connected(table.seats[conn.seat])
+        table.connections.add(conn)
+        conn.send({"type": "welcome", "seat": conn.seat, "table": table.to_json()})
+        if conn.seat is None or was:
+            conn.send(table.sync_frame(conn.seat))
+        else:
+            table.broadcast()  # the seat's `connected` changed: everyone's table shows it
+
+    def disconnect(self, table: Table, conn: Connection) -> None:
+        table.connections.discard(conn)
+        if conn.seat is not None and not table.connected(table.seats[conn.seat]):
+            table.broadcast()
+
+    async def act(self, table: Table, conn: Connection, msg: Message) -> None:
+        async with table.lock:
+            action = self._check_action(table, conn.seat, msg)
+            if action is None:
+                conn.send({"type": "ack", "version": table.version, "duplicate": True})
+                return
+            assert conn.seat is not None
+            self.commit(table, conn.seat, action, ack=conn)
+
+    def _parse_action(self, table: Table, data: Any) -> Action:
+        try:
+            return table.game.action_from_json(data)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise ProtocolError("malformed", "'action' is not an action of this game; send one from 'legal'") from None
+
+    def _check_action(self, table: Table, seat: int | None, msg: Message) -> Action | None:
+        """The action to apply, or None for a resent (duplicate) one; raises the error it gets otherwise."""
+        if seat is None:
+            raise ProtocolError("unauthorized", "a spectator cannot act; join a free seat to play")
+        action = self._parse_action(table, msg.action)
+        version = table.version
+        if msg.version == version - 1 and table.last_seat == seat and table.last_action == action:
+            return None
+        if table.status == FINISHED:
+            raise ProtocolError("game_over", "the game is over")
+        if table.status == WAITING:
+            raise ProtocolError("not_started", "the game starts when every human seat is taken")
+        if msg.version != version:
+            raise ProtocolError(
+                "stale", f"version {msg.version} is not the current version {version}; play on the latest sync"
+            )
+        if table.state.current_player != seat:
+            raise ProtocolError("not_your_turn", f"it is seat {table.state.current_player}'s turn, not seat {seat}'s")
+        return action
+
+    def commit(self, table: Table, seat: int, action: Action, ack: Connection | None = None) -> None:
+        """Apply `action` for `seat`, commit it, then acknowledge and sync. Synchronous on purpose (see module doc)."""
+        state = table.state.clone()
+        try:
+            events = state.apply(action)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        over = state.is_over
+        status = FINISHED if over else table.status
+        data = action.to_json()
+        self.db.append_action(table.id, table.version, seat, data, status, state.result().to_json() if over else None)
+        table.state, table.status = state, status
+        table.moves.append((seat, data))
+        table.last_seat, table.last_action, table.last_events = seat, action, events
+        table.hint_cache.clear()
+        if ack is not None:
+            ack.send({"type": "ack", "version": table.version})
+        table.broadcast()
+        self.bots.wake(table)
+
+    async def hint(self, table: Table, conn: Connection) -> None:
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("unauthorized", "a spectator cannot ask for hints")
+        if not has_hint(table.game.name):
+            raise ProtocolError("illegal", f"{table.game.title} has no hints")
+        if table.status == WAITING:
+            raise ProtocolError("not_started", "the game starts when every human seat is taken")
+        if table.status == FINISHED:
+            raise ProtocolError("game_over", "the game is over")
+        if table.state.current_player != seat:
+            raise ProtocolError("not_your_turn", "a hint is for the seat to move")
+        if conn.hint_running:
+            raise ProtocolError("rate_limited", "a hint is already being computed for you")
+        key = (table.version, seat)
+        answer = table.hint_cache.get(key)
+        if answer is None:
+            view = table.state.view(seat)
+            conn.hint_running = True
+            try:
+                answer = await self.hints.hint(table.game.name, view)
+            finally:
+                conn.hint_running = False
+            table.hint_cache[key] = answer
+        conn.send({"type": "hint", "version": key[0], **answer})
+
+    async def shutdown(self) -> None:
+        await self.bots.stop()
+        await asyncio.to_thread(self.hints.close)
+        for table in self.tables.values():
+            for conn in list(table.connections):
+                conn.close(1012)  # service restart: clients reconnect

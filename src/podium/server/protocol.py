@@ -1,0 +1,90 @@
+"""The WebSocket messages of docs/protocol.md: parsing what clients send, and the error codes.
+
+Parsing never trusts the client: size first, then JSON, then the shape of each message type. Anything wrong raises
+`ProtocolError` with a code from `CODES` and a message that says what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from podium.core.contract import JsonDict
+from podium.server.config import MAX_MESSAGE_BYTES
+
+CODES = frozenset(
+    {
+        "malformed",
+        "too_large",
+        "unauthorized",
+        "not_your_turn",
+        "illegal",
+        "stale",
+        "not_started",
+        "game_over",
+        "rate_limited",
+    }
+)
+TYPES = ("hello", "action", "hint", "ping")
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        assert code in CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str
+    token: str | None = None
+    spectator: bool = False
+    version: int = 0
+    action: Any = None
+
+
+def parse_message(raw: str | bytes | None) -> Message:
+    if raw is None:
+        raise ProtocolError("malformed", "empty message; send a JSON object with a 'type'")
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} bytes are allowed")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("malformed", "not JSON; send a JSON object with a 'type'") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "expected a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ProtocolError("malformed", f"unknown message type {_short(kind)}; types are: {', '.join(TYPES)}")
+    if kind == "hello":
+        token, spectator = data.get("token"), data.get("spectator", False)
+        if spectator is True and token is None:
+            return Message("hello", spectator=True)
+        if isinstance(token, str) and token and spectator is False:
+            return Message("hello", token=token)
+        raise ProtocolError(
+            "malformed",
+            'hello needs {"type": "hello", "token": "<seat token>"} or {"type": "hello", "spectator": true}',
+        )
+    if kind == "action":
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise ProtocolError("malformed", "an action needs 'version': the table's version (an integer >= 0)")
+        if "action" not in data:
+            raise ProtocolError("malformed", "an action needs 'action': the action's JSON form from 'legal'")
+        return Message("action", version=version, action=data["action"])
+    return Message(kind)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def error_frame(code: str, message: str, version: int | None) -> JsonDict:
+    return {"type": "error", "code": code, "message": message, "version": version}

@@ -1,0 +1,128 @@
+"""Validation of REST bodies: every bad input becomes an `ApiError` naming what is allowed."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from podium.agents.base import agent_names
+from podium.core.config import GameConfig
+from podium.core.contract import Game
+from podium.core.errors import PodiumError
+from podium.core.registry import game_names, get_game
+from podium.server.errors import bad_request
+
+MAX_NAME = 32
+# Text options are limited to plain names: a client must never make the server open a file (e.g. a sports file).
+_SAFE_TEXT = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class CreateRequest:
+    game: Game
+    config: GameConfig
+    seats: list[SeatSpec]
+    name: str | None
+    seat: int | None
+
+
+def _object(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise bad_request("the body must be a JSON object")
+    return body
+
+
+def parse_name(raw: Any, default: str) -> str:
+    if raw is None:
+        return default
+    if not isinstance(raw, str):
+        raise bad_request("'name' must be a string")
+    name = " ".join(raw.split())
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise bad_request("'name' may not contain control characters")
+    if not 1 <= len(name) <= MAX_NAME:
+        raise bad_request(f"'name' must have 1 to {MAX_NAME} characters")
+    return name
+
+
+def parse_seat(raw: Any, num_players: int) -> int | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < num_players:
+        raise bad_request(f"'seat' must be a seat number from 0 to {num_players - 1}")
+    return raw
+
+
+def parse_create(body: Any) -> CreateRequest:
+    data = _object(body)
+    unknown = set(data) - {"game", "players", "options", "seats", "name", "seat"}
+    if unknown:
+        raise bad_request(f"unknown field(s) {sorted(unknown)}; fields are: game, players, options, seats, name, seat")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise bad_request(f"'game' must be one of: {', '.join(game_names())}")
+    try:
+        game = get_game(name)
+    except PodiumError as exc:
+        raise bad_request(str(exc)) from None
+    seats_raw = data.get("seats")
+    players = data.get("players", len(seats_raw) if isinstance(seats_raw, list) else game.min_players)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise bad_request(f"'players' must be an integer from {game.min_players} to {game.max_players}")
+    try:
+        game.check_players(players)
+    except PodiumError as exc:
+        raise bad_request(str(exc)) from None
+    options = data.get("options")
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise bad_request("'options' must be an object of rule options, e.g. {\"rounds\": 3}")
+    for key, value in options.items():
+        if isinstance(value, str) and not _SAFE_TEXT.fullmatch(value.strip()):
+            raise bad_request(
+                f"option {key!r}: the server accepts only built-in names for text options "
+                "(letters, digits, '-' and '_'), not file paths"
+            )
+    try:
+        config = game.config(options)
+    except PodiumError as exc:
+        raise bad_request(str(exc)) from None
+    if seats_raw is None:
+        seats = [SeatSpec("human") for _ in range(players)]
+    else:
+        if not isinstance(seats_raw, list) or len(seats_raw) != players:
+            raise bad_request(f"'seats' must be a list of {players} seats, one per player")
+        seats = [_parse_seat_spec(game, i, s) for i, s in enumerate(seats_raw)]
+    seat = parse_seat(data.get("seat"), players)
+    if seat is not None and seats[seat].kind != "human":
+        raise bad_request(f"seat {seat} is a bot seat; the creator must take a human seat")
+    return CreateRequest(game, config, seats, data.get("name"), seat)
+
+
+def _parse_seat_spec(game: Game, index: int, raw: Any) -> SeatSpec:
+    bots = agent_names(game.name)
+    allowed = f'{{"kind": "human"}} or {{"kind": "bot", "bot": one of {", ".join(bots)}}}'
+    if not isinstance(raw, dict) or raw.get("kind") not in ("human", "bot"):
+        raise bad_request(f"seat {index}: expected {allowed}")
+    if raw["kind"] == "human":
+        return SeatSpec("human")
+    bot = raw.get("bot", "random")
+    if not isinstance(bot, str) or bot.strip().lower() not in bots:
+        raise bad_request(f"seat {index}: unknown bot {bot!r} for {game.name}; bots are: {', '.join(bots)}")
+    return SeatSpec("bot", bot.strip().lower())
+
+
+def parse_join(body: Any, num_players: int) -> tuple[str | None, int | None]:
+    data = _object(body if body is not None else {})
+    unknown = set(data) - {"name", "seat"}
+    if unknown:
+        raise bad_request(f"unknown field(s) {sorted(unknown)}; fields are: name, seat")
+    return data.get("name"), parse_seat(data.get("seat"), num_players)

@@ -1,0 +1,110 @@
+"""The WebSocket endpoint `/ws/tables/{id}`: hello, then a loop of rate-limited, validated messages."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from podium.server.errors import ApiError
+from podium.server.manager import TableManager
+from podium.server.protocol import Message, ProtocolError, error_frame, parse_message
+from podium.server.ratelimit import RateLimiter
+from podium.server.tables import Connection, Table, dumps
+
+log = logging.getLogger("podium.server")
+
+POLICY_VIOLATION = 1008
+
+
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else message.get("bytes")
+
+
+async def _refuse(ws: WebSocket, code: str, message: str, version: int | None) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(dumps(error_frame(code, message, version)))
+        await ws.close(POLICY_VIOLATION)
+
+
+async def _hello(ws: WebSocket, manager: TableManager, table: Table) -> int | ProtocolError | None:
+    """The seat a valid hello names (None = spectator), or the error that refuses the socket."""
+    try:
+        raw = await asyncio.wait_for(_receive(ws), manager.config.hello_timeout)
+    except TimeoutError:
+        return ProtocolError("malformed", f"no hello within {manager.config.hello_timeout:g} s")
+    try:
+        msg = parse_message(raw)
+    except ProtocolError as exc:
+        return exc
+    if msg.type != "hello":
+        return ProtocolError("unauthorized", 'the first message must be {"type": "hello", ...}')
+    if msg.spectator:
+        return None
+    seat = manager.seat_of(table, msg.token)
+    if seat is None:
+        return ProtocolError("unauthorized", "this token is no seat of this table; join a seat or watch as a spectator")
+    return seat
+
+
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    manager: TableManager = ws.app.state.manager
+    await ws.accept()
+    try:
+        table = manager.get(table_id)
+    except ApiError as exc:
+        await _refuse(ws, "unauthorized", exc.message, None)
+        return
+    try:
+        seat = await _hello(ws, manager, table)
+    except WebSocketDisconnect:
+        return
+    if isinstance(seat, ProtocolError):
+        await _refuse(ws, seat.code, seat.message, table.version)
+        return
+    config = manager.config
+    conn = Connection(ws, seat, config.send_queue)
+    writer = asyncio.get_running_loop().create_task(conn.run_writer())
+    limiter = RateLimiter(config.rate_per_second, config.rate_burst, config.rate_strikes)
+    manager.connect(table, conn)
+    try:
+        while not conn.closing:
+            raw = await _receive(ws)
+            if not limiter.allow():
+                conn.send(error_frame("rate_limited", "too many messages: at most 20 per second", table.version))
+                if limiter.abusive:
+                    conn.close(POLICY_VIOLATION)
+                continue
+            try:
+                await _handle(manager, table, conn, parse_message(raw))
+            except ProtocolError as exc:
+                conn.send(error_frame(exc.code, exc.message, table.version))
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        # An unexpected failure (e.g. the database): the client reconnects to a snapshot; nothing was acknowledged.
+        log.exception("closing a socket of table %s after an error", table.id)
+        conn.close(1011)
+    finally:
+        manager.disconnect(table, conn)
+        conn.close()
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(writer, 5)
+        writer.cancel()
+
+
+async def _handle(manager: TableManager, table: Table, conn: Connection, msg: Message) -> None:
+    if msg.type == "action":
+        await manager.act(table, conn, msg)
+    elif msg.type == "hint":
+        await manager.hint(table, conn)
+    elif msg.type == "ping":
+        conn.send({"type": "pong"})
+    else:
+        raise ProtocolError("malformed", "hello is only the first message")

@@ -1,0 +1,52 @@
+// Pieces shared by the game renderers.
+import { h } from "../dom.js";
+import { GOLF_SUITS, golfCardParts, valueCardParts } from "../cards.js";
+
+// Seats in play order starting after `me` (so that the viewer's own seat can be drawn last, at the bottom).
+export function othersInOrder(n, me) {
+  const start = me == null ? 0 : me + 1;
+  const out = [];
+  for (let k = 0; k < n; k++) {
+    const seat = (start + k) % n;
+    if (seat !== me) out.push(seat);
+  }
+  return out;
+}
+
+// A card written for the log: "7♥", "red 7".
+export function cardWord(game, text) {
+  if (text == null) return "a hidden card";
+  if (game === "golf") {
+    const { rank, suit } = golfCardParts(text);
+    return `${rank}${GOLF_SUITS[suit].symbol}`;
+  }
+  return valueCardParts(game, text).label;
+}
+
+export function playerHeader(ctx, seat, extra) {
+  const current = ctx.view.current_player === seat;
+  const info = ctx.table.seats[seat] || {};
+  return h(
+    "div",
+    { class: "player-head" },
+    h("span", { class: `turn-dot ${current ? "on" : ""}`, "aria-hidden": "true" }),
+    h("span", { class: "player-name" }, ctx.name(seat)),
+    info.kind === "human" && !info.connected && info.taken ? h("span", { class: "away", title: "not connected" }, "away") : null,
+    current ? h("span", { class: "sr-only" }, " — to play") : null,
+    extra,
+  );
+}
+
+export function scoreTable(title, columns, rows) {
+  return h(
+    "div",
+    { class: "scores-panel" },
+    h("h2", null, title),
+    h(
+      "table",
+      { class: "score-table" },
+      h("thead", null, h("tr", null, columns.map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", null, rows.map((row) => h("tr", { class: row.cls || "" }, row.cells.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", null, cell)))))),
+    ),
+  );
+}

@@ -1,0 +1,240 @@
+// Golf (four-card and six-card): your cards at the bottom, the stock and discard pile in the middle, the others above.
+import { button, h } from "../dom.js";
+import { card, emptySlot } from "../cards.js";
+import { cardWord, othersInOrder, playerHeader, scoreTable } from "./common.js";
+
+const SLOT_VERBS = {
+  peek: (i) => `Peek at your card ${i + 1}`,
+  flip: (i) => `Turn your card ${i + 1} face up`,
+  swap: (i) => `Swap the drawn card into slot ${i + 1}`,
+};
+
+function statusText(ctx) {
+  const v = ctx.view;
+  const has = (type) => ctx.legal.some((e) => e.action.type === type);
+  switch (v.phase) {
+    case "peek":
+      return ctx.myTurn ? "Choose two of your cards to look at — click them." : "The players look at two of their cards.";
+    case "initial_flip":
+      return ctx.myTurn ? "Turn two of your cards face up — click them." : "The players turn two cards face up.";
+    case "start":
+      if (!ctx.myTurn) return "";
+      return `Draw from the stock or take the top discard${has("knock") ? ", or knock to end the round" : ""}.`;
+    case "drawn":
+      if (!ctx.myTurn) return "";
+      return has("discard") ? "Click one of your cards to swap the drawn card in, or discard it." : "Click one of your cards to swap the card in.";
+    case "knock":
+      return ctx.myTurn ? "Knock to end the round, or pass." : "";
+    case "flip":
+      return ctx.myTurn ? `Turn one of your face-down cards face up${has("pass") ? ", or pass" : ""}.` : "";
+    default:
+      return "";
+  }
+}
+
+function slotAction(ctx, slot) {
+  return ctx.find((a) => a.slot === slot && (a.type === "peek" || a.type === "flip" || a.type === "swap"));
+}
+
+function hand(ctx, seat, mine) {
+  const v = ctx.view;
+  const slots = v.slots;
+  const cards = v.hands[seat] || [];
+  const out = [];
+  for (let i = 0; i < slots; i++) {
+    const text = cards[i];
+    const isPublic = v.public[seat][i];
+    const ownerKnows = v.owner_knows[seat][i];
+    const entry = mine ? slotAction(ctx, i) : null;
+    let badge = null;
+    if (text != null && !isPublic) badge = mine ? "only you" : null;
+    else if (text == null && ownerKnows) badge = mine ? null : "seen";
+    const where = mine ? `your card ${i + 1}` : `${ctx.shortName(seat)}'s card ${i + 1}`;
+    const what = text == null ? "face down" : cardWord("golf", text);
+    const label = entry ? `${SLOT_VERBS[entry.action.type](i)} (${what})` : `${where}: ${what}${badge === "seen" ? ", seen by its owner" : ""}`;
+    out.push(
+      h(
+        "div",
+        { class: "slot" },
+        card("golf", text, {
+          size: mine ? "lg" : undefined,
+          badge,
+          label,
+          target: !!entry && !ctx.busy,
+          key: `g-${seat}-${i}`,
+          onClick: entry && !ctx.busy ? () => ctx.act(entry.action) : null,
+          extraClass: text != null && !isPublic ? "private" : null,
+        }),
+        h("span", { class: "slot-no", "aria-hidden": "true" }, String(i + 1)),
+      ),
+    );
+  }
+  return h("div", { class: `golf-hand slots-${slots}` }, out);
+}
+
+function knownSum(v, seat) {
+  let sum = 0;
+  let unknown = 0;
+  for (const text of v.hands[seat]) {
+    if (text == null) unknown += 1;
+    else sum += v.values[text.slice(0, -1).toUpperCase() === "T" ? "10" : text.slice(0, -1).toUpperCase()] ?? 0;
+  }
+  return unknown ? `${sum} + ${unknown} unknown` : String(sum);
+}
+
+function playerPanel(ctx, seat, mine) {
+  const v = ctx.view;
+  const badges = [];
+  if (v.knocker === seat) badges.push(h("span", { class: "tag tag-warn" }, "knocked"));
+  if (v.went_out === seat) badges.push(h("span", { class: "tag tag-warn" }, "all face up"));
+  if (v.first_player === seat) badges.push(h("span", { class: "tag", title: "first player this round" }, "dealt first"));
+  return h(
+    "section",
+    { class: `player golf-player ${mine ? "me" : ""} ${v.current_player === seat ? "current" : ""}`, "aria-label": `${ctx.name(seat)}'s cards`, dataset: { seat } },
+    playerHeader(ctx, seat, [h("span", { class: "score", title: "total score" }, `${v.scores[seat]} pts`), ...badges]),
+    hand(ctx, seat, mine),
+    mine ? h("p", { class: "muted small" }, `Known total: ${knownSum(v, seat)}`) : null,
+  );
+}
+
+function centre(ctx) {
+  const v = ctx.view;
+  const draw = ctx.find((a) => a.type === "draw");
+  const take = ctx.find((a) => a.type === "take");
+  const discard = ctx.find((a) => a.type === "discard");
+  const discardAction = take || discard;
+  const stock =
+    v.stock_size > 0
+      ? card("golf", null, {
+          size: "lg",
+          backText: String(v.stock_size),
+          label: draw ? `Draw from the stock (${v.stock_size} cards)` : `Stock: ${v.stock_size} cards`,
+          target: !!draw && !ctx.busy,
+          key: "stock",
+          onClick: draw && !ctx.busy ? () => ctx.act(draw.action) : null,
+        })
+      : emptySlot("Stock: empty", { size: "lg", text: "empty" });
+  const top = v.discard_top;
+  const discardLabel = take ? `Take the top discard (${cardWord("golf", top)})` : discard ? "Discard the drawn card" : `Discard pile: ${top ? cardWord("golf", top) : "empty"}`;
+  const pile =
+    top != null
+      ? card("golf", top, {
+          size: "lg",
+          label: discardLabel,
+          target: !!discardAction && !ctx.busy,
+          key: "discard",
+          onClick: discardAction && !ctx.busy ? () => ctx.act(discardAction.action) : null,
+        })
+      : emptySlot(discardLabel, { size: "lg", text: "discard", target: !!discardAction, key: "discard", onClick: discardAction && !ctx.busy ? () => ctx.act(discardAction.action) : null });
+  const parts = [
+    h("figure", { class: "pile" }, stock, h("figcaption", null, `Stock · ${v.stock_size}`)),
+    h("figure", { class: "pile" }, pile, h("figcaption", null, `Discard · ${v.discard.length}`)),
+  ];
+  if (v.phase === "drawn") {
+    const holder = v.current_player;
+    parts.push(
+      h(
+        "figure",
+        { class: "pile drawn" },
+        card("golf", v.drawn, { size: "lg", label: `Card in ${ctx.shortName(holder)}'s hand: ${v.drawn ? cardWord("golf", v.drawn) : "hidden"}`, extraClass: "lifted", key: "drawn" }),
+        h("figcaption", null, holder === ctx.seat ? `You drew (${v.drawn_from})` : `${ctx.shortName(holder)} drew (${v.drawn_from})`),
+      ),
+    );
+  }
+  const buttons = [];
+  for (const [type, label] of [
+    ["draw", "Draw from stock"],
+    ["take", "Take discard"],
+    ["discard", "Discard it"],
+    ["knock", "Knock"],
+    ["pass", "Pass"],
+  ]) {
+    const entry = ctx.find((a) => a.type === type);
+    if (entry) buttons.push(button(label, () => ctx.act(entry.action), { class: type === "knock" ? "warn" : "primary", disabled: ctx.busy, dataset: { key: `btn-${type}` } }));
+  }
+  return h(
+    "section",
+    { class: "centre golf-centre", "aria-label": "Stock and discard pile" },
+    h("div", { class: "piles" }, parts),
+    buttons.length ? h("div", { class: "action-bar" }, buttons) : null,
+    h("p", { class: "round-info" }, `Round ${v.round} of ${v.rounds}`, v.final_turns_left ? ` · final turns left: ${v.final_turns_left}` : ""),
+  );
+}
+
+function lastRound(ctx, open) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  const n = ctx.view.num_players;
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    rows.push(
+      h(
+        "div",
+        { class: `reveal-row ${last.winners.includes(seat) ? "win" : ""}` },
+        h("span", { class: "player-name" }, ctx.name(seat)),
+        h("span", { class: `golf-hand mini slots-${last.hands[seat].length}` }, last.hands[seat].map((t) => card("golf", t, { size: "sm" }))),
+        h("span", null, `sum ${last.sums[seat]} → ${last.scores[seat] >= 0 ? "+" : ""}${last.scores[seat]}`),
+      ),
+    );
+  }
+  return h(
+    "details",
+    { class: "last-round", open },
+    h("summary", null, `Round ${last.round} revealed — ended by ${String(last.ended_by).replace(/_/g, " ")}; won by ${last.winners.map(ctx.shortName).join(", ")}`),
+    rows,
+  );
+}
+
+function board(ctx) {
+  const v = ctx.view;
+  const me = ctx.seat;
+  const others = othersInOrder(v.num_players, me);
+  const fresh = v.is_over || v.phase === "peek" || v.phase === "initial_flip" || (v.phase === "start" && v.turns === 0);
+  return [
+    h("div", { class: "opponents" }, others.map((seat) => playerPanel(ctx, seat, false))),
+    centre(ctx),
+    me != null ? playerPanel(ctx, me, true) : null,
+    lastRound(ctx, fresh && !!v.last_round),
+  ];
+}
+
+function scores(ctx) {
+  const v = ctx.view;
+  const rounds = v.round_scores.length;
+  const columns = ["Player", ...Array.from({ length: rounds }, (_, i) => `R${i + 1}`), "Total"];
+  const rows = [];
+  for (let seat = 0; seat < v.num_players; seat++) {
+    rows.push({ cls: seat === ctx.seat ? "me" : "", cells: [ctx.name(seat), ...v.round_scores.map((r) => String(r[seat])), String(v.scores[seat])] });
+  }
+  return scoreTable("Scores (lowest wins)", columns, rows);
+}
+
+function describe(event, ctx) {
+  const mine = event.player != null && event.player === ctx.seat;
+  const who = mine ? "you" : event.player != null ? ctx.shortName(event.player) : "";
+  const whose = mine ? "your" : `${who}'s`;
+  switch (event.kind) {
+    case "deal":
+      return `Round ${event.round} dealt; ${ctx.name(event.first_player)} starts; the discard shows ${cardWord("golf", event.discard)}`;
+    case "drawn":
+      return event.player === ctx.seat ? `↳ you drew ${cardWord("golf", event.card)}` : null;
+    case "take":
+      return `↳ ${who} took ${cardWord("golf", event.card)}`;
+    case "swap":
+      return `↳ ${who} put ${event.card ? cardWord("golf", event.card) : "a card"} in slot ${event.slot + 1} and discarded ${cardWord("golf", event.discarded)}`;
+    case "discard":
+      return `↳ ${who} discarded ${cardWord("golf", event.card)}`;
+    case "peek":
+      return event.player === ctx.seat ? `↳ your card ${event.slot + 1} is ${cardWord("golf", event.card)}` : null;
+    case "flip":
+      return `↳ ${whose} card ${event.slot + 1} is ${cardWord("golf", event.card)}`;
+    case "knock":
+      return `${mine ? "You knock" : `${who} knocks`}: everyone else has one more turn`;
+    case "round_end":
+      return `Round ${event.round} over (${String(event.ended_by).replace(/_/g, " ")}): ${event.sums.map((s, i) => `${ctx.shortName(i)} ${s}`).join(", ")} — won by ${event.winners.map(ctx.shortName).join(", ")}`;
+    default:
+      return null;
+  }
+}
+
+export default { statusText, board, scores, describe, scoreLabel: "Points" };

@@ -1,0 +1,248 @@
+// The lobby (/): create a table (game, players, seats with bots, rule options) and join open tables.
+import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
+import { button, h } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value) || games[0];
+}
+
+// ---------------------------------------------------------------- rule options, built from GET /api/games
+
+function choicesOf(option) {
+  if (Array.isArray(option.allowed)) return option.allowed;
+  const text = String(option.allowed || "");
+  if (text.startsWith("integer")) return null;
+  const tokens = text.split("|").map((t) => t.trim());
+  return tokens.length > 1 && tokens.every((t) => /^[A-Za-z0-9_.-]+$/.test(t) && !isPlaceholder(t)) ? tokens : null;
+}
+
+// "PATH.toml" in "default | test | PATH.toml" stands for something to type, not a value to pick.
+function isPlaceholder(token) {
+  return /^[A-Z]{2,}(\.[a-z]+)?$/.test(token);
+}
+
+function suggestionsOf(option) {
+  if (Array.isArray(option.allowed)) return [];
+  return String(option.allowed || "")
+    .split("|")
+    .map((t) => t.trim())
+    .filter((t) => /^[A-Za-z0-9_.-]+$/.test(t) && !isPlaceholder(t));
+}
+
+function integerRange(option) {
+  const text = String(option.allowed || "");
+  let m = text.match(/integer\s+(-?\d+)\s*\.\.\s*(-?\d+)/);
+  if (m) return { min: m[1], max: m[2] };
+  m = text.match(/integer\s*>=\s*(-?\d+)/);
+  if (m) return { min: m[1] };
+  return text.startsWith("integer") ? {} : null;
+}
+
+function optionControl(option) {
+  const id = `opt-${option.name}`;
+  const label = option.name.replace(/_/g, " ");
+  const help = h("span", { class: "muted small doc", id: `${id}-doc` }, option.doc || "", option.allowed && !Array.isArray(option.allowed) ? ` (${option.allowed})` : "");
+  let input;
+  const choices = choicesOf(option);
+  if (typeof option.default === "boolean" || option.allowed === "true | false") {
+    input = h("input", { type: "checkbox", id, checked: !!option.default, "aria-describedby": `${id}-doc` });
+    input.dataset.kind = "bool";
+  } else if (choices) {
+    const values = choices.map((c) => (typeof c === "string" ? c : JSON.stringify(c)));
+    const opts = [];
+    if (option.default == null) opts.push(h("option", { value: "" }, "default"));
+    for (const v of values) opts.push(h("option", { value: v, selected: v === String(option.default) }, v));
+    input = h("select", { id, "aria-describedby": `${id}-doc` }, opts);
+    input.dataset.kind = "choice";
+  } else if (integerRange(option) && typeof option.default === "number") {
+    const range = integerRange(option);
+    input = h("input", { type: "number", id, value: option.default, min: range.min, max: range.max, step: 1, "aria-describedby": `${id}-doc` });
+    input.dataset.kind = "int";
+  } else {
+    const suggestions = suggestionsOf(option);
+    const listId = suggestions.length ? `${id}-list` : null;
+    input = h("input", { type: "text", id, list: listId, placeholder: option.default == null ? "default" : String(option.default), "aria-describedby": `${id}-doc` });
+    input.dataset.kind = "text";
+    if (listId) input = h("span", { class: "with-list" }, input, h("datalist", { id: listId }, suggestions.map((t) => h("option", { value: t }))));
+  }
+  const field = input.matches("[id]") ? input : input.querySelector(`#${CSS.escape(id)}`);
+  field.dataset.option = option.name;
+  field.dataset.default = JSON.stringify(option.default);
+  return h("div", { class: `option option-${field.dataset.kind}` }, h("label", { for: id }, label), input, help);
+}
+
+function parseLoose(text) {
+  const t = text.trim();
+  if (/^-?\d+$/.test(t)) return Number(t);
+  if (t === "true" || t === "false") return t === "true";
+  if (t === "none" || t === "null") return null;
+  return t;
+}
+
+// Only the options the player changed are sent, so the server's defaults stay the authority.
+function collectOptions() {
+  const out = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const def = JSON.parse(input.dataset.default);
+    let value;
+    if (input.dataset.kind === "bool") value = input.checked;
+    else if (input.dataset.kind === "int") value = input.value === "" ? def : Number(input.value);
+    else if (input.dataset.kind === "choice") value = input.value === "" ? def : parseLoose(input.value);
+    else value = input.value.trim() === "" ? def : parseLoose(input.value);
+    if (JSON.stringify(value) !== JSON.stringify(def)) out[input.dataset.option] = value;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- seats
+
+function defaultBot(game) {
+  const names = game.bots.map((b) => b.name);
+  return ["medium", "heuristic", "random"].find((n) => names.includes(n)) || names[0] || "";
+}
+
+function renderSeats() {
+  const game = currentGame();
+  const players = Number($("players").value);
+  const box = $("seats");
+  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren(h("legend", null, "Seats"));
+  box.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, "Seat 1"), h("span", null, "You")));
+  for (let seat = 1; seat < players; seat++) {
+    const id = `seat-${seat}`;
+    const options = [h("option", { value: "human" }, "a friend (human)")];
+    for (const bot of game.bots) options.push(h("option", { value: `bot:${bot.name}`, title: bot.description }, `bot: ${bot.name}`));
+    const select = h("select", { id, "aria-label": `Seat ${seat + 1}` }, options);
+    const keep = previous[seat - 1];
+    select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : seat === 1 ? "human" : `bot:${defaultBot(game)}`;
+    if (!select.value) select.value = "human";
+    box.append(h("div", { class: "seat-row" }, h("label", { class: "seat-no", for: id }, `Seat ${seat + 1}`), select));
+  }
+}
+
+function renderGame() {
+  const game = currentGame();
+  const players = $("players");
+  players.min = game.min_players;
+  players.max = game.max_players;
+  const n = Number(players.value);
+  if (!(n >= game.min_players)) players.value = game.min_players;
+  if (n > game.max_players) players.value = game.max_players;
+  $("game-info").textContent = `${game.min_players}–${game.max_players} players`;
+  $("options").replaceChildren(...game.options.map(optionControl));
+  renderSeats();
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.textContent = "";
+  const name = $("your-name").value.trim();
+  if (!name) {
+    error.textContent = "Please enter your name.";
+    $("your-name").focus();
+    return;
+  }
+  const game = currentGame();
+  const players = Number($("players").value);
+  const seats = [{ kind: "human" }];
+  for (let seat = 1; seat < players; seat++) {
+    const value = $(`seat-${seat}`).value;
+    seats.push(value.startsWith("bot:") ? { kind: "bot", bot: value.slice(4) } : { kind: "human" });
+  }
+  const body = { game: game.name, players, options: collectOptions(), seats, name, seat: 0 };
+  $("create").disabled = true;
+  try {
+    const answer = await api("POST", "/api/tables", body);
+    storeName(name);
+    storeSeat(answer.table.id, answer.seat, answer.token);
+    location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
+  } catch (err) {
+    error.textContent = `Could not create the table: ${err.message}`;
+    $("create").disabled = false;
+  }
+}
+
+// ---------------------------------------------------------------- open tables
+
+async function refreshTables() {
+  const list = $("open-tables");
+  let tables;
+  try {
+    tables = await api("GET", "/api/tables");
+  } catch (err) {
+    list.replaceChildren(h("li", { class: "error" }, `Cannot load the tables: ${err.message}`));
+    return;
+  }
+  if (!tables.length) {
+    list.replaceChildren(h("li", { class: "muted" }, "No open tables right now — create one!"));
+    return;
+  }
+  list.replaceChildren(
+    ...tables.map((table) => {
+      const seats = table.seats.map((s) => (s.kind === "bot" ? `${s.bot} (bot)` : s.taken ? s.name || "player" : "free"));
+      const free = table.seats.filter((s) => s.kind === "human" && !s.taken).length;
+      const info = games.find((g) => g.name === table.game);
+      const defaults = Object.fromEntries(((info && info.options) || []).map((o) => [o.name, o.default]));
+      const options = Object.entries(table.options || {})
+        .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
+        .map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+      return h(
+        "li",
+        { class: "open-table", dataset: { table: table.id } },
+        h("div", null, h("strong", null, table.title || table.game), ` · ${table.num_players} players · ${free} free`),
+        h("div", { class: "muted small" }, seats.join(", "), options.length ? ` · ${options.join(", ")}` : ""),
+        h(
+          "div",
+          { class: "row" },
+          button("Join", () => join(table.id), { class: "primary", "aria-label": `Join ${table.title || table.game} table (${seats.join(", ")})` }),
+          h("a", { href: `/t/${encodeURIComponent(table.id)}`, class: "button-link" }, "Watch"),
+        ),
+      );
+    }),
+  );
+}
+
+async function join(tableId) {
+  const name = $("your-name").value.trim();
+  if (!name) {
+    $("create-error").textContent = "Please enter your name first.";
+    $("your-name").focus();
+    return;
+  }
+  try {
+    await joinTable(tableId, name);
+    location.assign(`/t/${encodeURIComponent(tableId)}`);
+  } catch (err) {
+    $("create-error").textContent = `Could not join: ${err.message}`;
+    refreshTables();
+  }
+}
+
+async function main() {
+  $("your-name").value = storedName();
+  $("create-form").addEventListener("submit", createTable);
+  $("game").addEventListener("change", renderGame);
+  $("players").addEventListener("input", renderSeats);
+  $("refresh").addEventListener("click", refreshTables);
+  try {
+    games = await api("GET", "/api/games");
+  } catch (err) {
+    $("create-error").textContent = `Cannot reach the server: ${err.message}`;
+    return;
+  }
+  $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.name === wanted)) $("game").value = wanted;
+  renderGame();
+  refreshTables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshTables();
+  }, 5000);
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,482 @@
+// The table page (/t/{table_id}): joins or watches a table, keeps one WebSocket to it, and draws every `sync`
+// with the game's renderer. Everything shown comes from the server's view for this seat.
+import { api, ApiError, forgetSeat, joinTable, storedName, storedSeat, storeSeat, tableUrl } from "./api.js";
+import { button, h, replaceChildrenKeepFocus } from "./dom.js";
+import { Connection } from "./connection.js";
+import golf from "./games/golf.js";
+import athletic from "./games/athletic.js";
+import olympicards from "./games/olympicards.js";
+
+const RENDERERS = { golf, athletic, olympicards };
+const LOG_LIMIT = 200;
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  table: null,
+  view: null,
+  legal: [],
+  version: -1,
+  result: null,
+  seat: null, // our seat, null when watching
+  token: null,
+  conn: null,
+  log: [],
+  ui: {}, // renderer scratch space (selection, hint) that survives re-renders
+  hint: null,
+  busy: false,
+  joinOpen: false,
+};
+
+function renderer() {
+  return RENDERERS[(page.table && page.table.game) || (page.view && page.view.game)];
+}
+
+function baseName(info, seat) {
+  if (info && info.kind === "bot") return `${info.bot || info.name || "bot"} bot`;
+  return info && info.name ? info.name : `Seat ${seat + 1}`;
+}
+
+// Names as shown: a bot is "random bot"; two seats with the same name get their seat numbers.
+function seatName(seat) {
+  if (seat == null) return "—";
+  const seats = (page.table && page.table.seats) || [];
+  const name = baseName(seats[seat], seat);
+  const twins = seats.filter((info, k) => baseName(info, k) === name).length;
+  return twins > 1 ? `${name} ${seat + 1}` : name;
+}
+
+function displayName(seat) {
+  return seat === page.seat ? `${seatName(seat)} (you)` : seatName(seat);
+}
+
+function toast(message, kind = "error") {
+  const box = $("toast");
+  box.textContent = message;
+  box.className = `toast show ${kind}`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (box.className = "toast"), kind === "error" ? 6000 : 3000);
+}
+
+function addLog(text, cls) {
+  page.log.push({ text, cls, version: page.version });
+  if (page.log.length > LOG_LIMIT) page.log.splice(0, page.log.length - LOG_LIMIT);
+}
+
+// ---------------------------------------------------------------- context handed to the renderers
+
+function makeContext() {
+  const view = page.view;
+  const legal = page.legal || [];
+  const myTurn = page.seat != null && view && view.current_player === page.seat && legal.length > 0;
+  return {
+    game: view.game,
+    view,
+    legal,
+    table: page.table,
+    seat: page.seat,
+    version: page.version,
+    myTurn,
+    busy: page.busy,
+    ui: page.ui,
+    hint: page.hint && page.hint.version === page.version ? page.hint : null,
+    name: displayName,
+    shortName: seatName,
+    act,
+    rerender: render,
+    requestHint,
+    // the legal entry ({id, text, action}) whose action matches `pred`, or undefined
+    find: (pred) => legal.find((entry) => pred(entry.action)),
+    filter: (pred) => legal.filter((entry) => pred(entry.action)),
+  };
+}
+
+function act(action) {
+  if (page.busy || !page.conn) return;
+  if (!page.conn.sendAction(action, page.version)) {
+    toast("Not connected — the move was not sent. Reconnecting…");
+    return;
+  }
+  page.busy = true;
+  page.ui.selection = null;
+  render();
+}
+
+function requestHint() {
+  if (!page.conn || !page.conn.send({ type: "hint" })) {
+    toast("Not connected");
+    return;
+  }
+  page.ui.hintWaiting = true;
+  render();
+}
+
+// ---------------------------------------------------------------- messages
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      page.seat = msg.seat;
+      page.table = msg.table;
+      break;
+    case "sync":
+      onSync(msg);
+      break;
+    case "ack":
+      break;
+    case "hint":
+      page.ui.hintWaiting = false;
+      page.hint = { ...msg, version: page.version };
+      render();
+      break;
+    case "error":
+      page.busy = false;
+      page.ui.hintWaiting = false;
+      if (msg.code !== "stale" || page.version === msg.version) toast(`${msg.code.replace(/_/g, " ")}: ${msg.message}`);
+      render();
+      break;
+    case "pong":
+      break;
+    default:
+      break;
+  }
+}
+
+function onSync(msg) {
+  document.body.dataset.syncs = String(Number(document.body.dataset.syncs || 0) + 1);
+  const previous = page.version;
+  const previousStatus = page.table && page.table.status;
+  page.table = msg.table;
+  page.view = msg.view;
+  page.legal = msg.legal || [];
+  page.result = msg.result || null;
+  page.version = msg.version;
+  page.busy = false;
+  const r = renderer();
+  if (msg.version !== previous) {
+    page.ui.selection = null;
+    page.ui.moveFrom = null;
+    if (previous < 0 || msg.version > previous + 1 || msg.version < previous) {
+      addLog(msg.version ? `— synced at move ${msg.version} —` : "— new game —", "sys");
+    }
+    if (msg.last && previous >= 0 && msg.version > previous) addLog(`${displayName(msg.last.seat)}: ${msg.last.text}`, "move");
+    if (previous >= 0 && msg.version > previous && r && r.describe) {
+      const ctx = makeContext();
+      for (const event of msg.events || []) {
+        const line = r.describe(event, ctx);
+        if (line) addLog(line, "event");
+      }
+    }
+  }
+  if (previousStatus && previousStatus !== msg.table.status) {
+    if (msg.table.status === "playing") addLog("— every seat is taken: the game starts —", "sys");
+    if (msg.table.status === "finished") addLog("— game over —", "sys");
+  }
+  render();
+}
+
+function onStatus(status, detail) {
+  const el = $("conn");
+  const labels = {
+    connecting: "connecting…",
+    connected: "connected",
+    reconnecting: detail != null ? `reconnecting in ${(detail / 1000).toFixed(1)} s…` : "reconnecting…",
+    offline: "offline — waiting for the network",
+  };
+  el.textContent = labels[status] || status;
+  el.className = `conn conn-${status}`;
+  el.dataset.status = status;
+  document.body.dataset.conn = status;
+}
+
+function onFatal(msg) {
+  if (!page.token) {
+    // Refused even as a spectator: the table does not exist (or no longer).
+    onStatus("closed");
+    $("conn").textContent = "not connected";
+    $("notice").hidden = false;
+    $("notice").replaceChildren(h("p", { class: "error" }, `Cannot watch this table: ${msg.message}`), h("p", null, h("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  // Our stored token is no longer valid (e.g. the seat was never ours): forget it and watch instead.
+  forgetSeat(tableId);
+  page.token = null;
+  page.seat = null;
+  toast(`Could not take the seat: ${msg.message}. Watching instead.`);
+  connect();
+  loadTableAndOfferJoin();
+}
+
+function connect() {
+  if (page.conn) page.conn.stop();
+  const token = page.token;
+  page.conn = new Connection(tableId, () => (token ? { type: "hello", token } : { type: "hello", spectator: true }), {
+    onMessage,
+    onStatus,
+    onFatal,
+  });
+  page.conn.start();
+}
+
+// ---------------------------------------------------------------- rendering
+
+function render() {
+  if (!page.table) return;
+  const r = renderer();
+  $("title").textContent = page.table.title || page.table.game;
+  document.body.dataset.game = page.table.game;
+  document.body.dataset.status = page.table.status;
+  if (!page.view || !r) {
+    renderNotice();
+    return;
+  }
+  const ctx = makeContext();
+  document.body.dataset.myTurn = String(ctx.myTurn);
+  document.body.dataset.version = String(page.version);
+  document.body.dataset.seat = page.seat == null ? "" : String(page.seat);
+  document.title = `${ctx.myTurn ? "● Your turn — " : ""}${page.table.title} — podium`;
+  renderNotice();
+  replaceChildrenKeepFocus($("board"), r.board(ctx));
+  const status = statusLine(ctx, r);
+  replaceChildrenKeepFocus($("turn"), status);
+  replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
+  replaceChildrenKeepFocus($("legal"), legalList(ctx));
+  replaceChildrenKeepFocus($("scores"), r.scores(ctx));
+  renderLog();
+  $("actions").hidden = page.seat == null || page.table.status === "finished";
+}
+
+function statusLine(ctx, r) {
+  const table = page.table;
+  if (table.status === "waiting") {
+    const free = table.seats.filter((s) => !s.taken).length;
+    return h("p", { class: "status waiting" }, `Waiting for ${free} more player${free === 1 ? "" : "s"} — share the link above.`);
+  }
+  if (table.status === "finished" || ctx.view.is_over) return h("p", { class: "status over" }, "The game is over.");
+  const who = ctx.view.current_player;
+  if (ctx.myTurn) {
+    return h("p", { class: "status mine" }, h("strong", null, "Your turn. "), r.statusText(ctx));
+  }
+  return h("p", { class: "status theirs" }, `${displayName(who)} to play. `, ctx.seat == null ? r.statusText(ctx) : "");
+}
+
+function legalList(ctx) {
+  if (!ctx.legal.length) return h("p", { class: "muted" }, ctx.seat == null ? "You are watching." : "Nothing to do until it is your turn.");
+  return h(
+    "ul",
+    { class: "legal-list" },
+    ctx.legal.map((entry) =>
+      h(
+        "li",
+        null,
+        button(entry.text, () => act(entry.action), {
+          class: "legal",
+          disabled: ctx.busy,
+          "aria-label": `Play: ${entry.text}`,
+          dataset: { key: `legal-${entry.id}`, action: entry.text },
+        }),
+      ),
+    ),
+  );
+}
+
+function resultPanel(ctx, r) {
+  const result = page.result || (page.table && page.table.result);
+  if (!result) return null;
+  const order = result.ranking.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place || a.seat - b.seat);
+  const winners = result.winners.map(displayName).join(" and ");
+  const won = page.seat != null && result.winners.includes(page.seat);
+  const children = [
+    h("h2", null, "Game over"),
+    h("p", { class: "winner" }, won ? "★ You win! " : "", `Winner${result.winners.length > 1 ? "s" : ""}: ${winners}`),
+    h(
+      "table",
+      { class: "ranking" },
+      h("thead", null, h("tr", null, h("th", null, "Place"), h("th", null, "Player"), h("th", null, r.scoreLabel || "Score"))),
+      h(
+        "tbody",
+        null,
+        order.map(({ place, seat }) =>
+          h("tr", { class: result.winners.includes(seat) ? "win" : "" }, h("td", null, ordinal(place)), h("td", null, displayName(seat)), h("td", null, String(result.scores[seat]))),
+        ),
+      ),
+    ),
+    h("p", { class: "muted" }, `Ended: ${String(result.reason).replace(/_/g, " ")}${result.lower_is_better ? " · lowest score wins" : ""}`),
+    r.resultDetails ? r.resultDetails(ctx, result) : null,
+    rematchControls(),
+    h("p", null, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `podium-${tableId}.jsonl` }, "Download the game record")),
+  ];
+  return h("div", { class: "result-panel", role: "region", "aria-label": "Result" }, children);
+}
+
+function ordinal(n) {
+  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
+}
+
+function rematchControls() {
+  const table = page.table;
+  if (table.rematch) {
+    return h("div", { class: "rematch" }, button("Join the rematch", () => joinRematch(table.rematch), { class: "primary", dataset: { key: "rematch" } }));
+  }
+  if (page.seat == null) return null;
+  return h("div", { class: "rematch" }, button("Rematch", startRematch, { class: "primary", dataset: { key: "rematch" } }));
+}
+
+async function startRematch() {
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, page.token);
+    storeSeat(answer.table.id, answer.seat, answer.token);
+    location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
+  } catch (err) {
+    toast(`Rematch failed: ${err.message}`);
+  }
+}
+
+async function joinRematch(newId) {
+  if (storedSeat(newId)) {
+    location.assign(`/t/${encodeURIComponent(newId)}`);
+    return;
+  }
+  const name = (page.seat != null && page.table.seats[page.seat].name) || storedName() || "Player";
+  try {
+    try {
+      await joinTable(newId, name, page.seat);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 409 || page.seat == null) throw err;
+      await joinTable(newId, name); // our old seat is gone: any free one
+    }
+    location.assign(`/t/${encodeURIComponent(newId)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409) location.assign(`/t/${encodeURIComponent(newId)}`); // watch it
+    else toast(`Could not join the rematch: ${err.message}`);
+  }
+}
+
+function renderLog() {
+  const list = $("log-list");
+  list.replaceChildren(...page.log.slice(-60).map((entry) => h("li", { class: entry.cls }, entry.text)));
+  list.scrollTop = list.scrollHeight;
+}
+
+// The notice area: joining, waiting for players, sharing the link.
+function renderNotice() {
+  const table = page.table;
+  const box = $("notice");
+  const parts = [];
+  if (page.seat == null && page.joinOpen) parts.push(joinForm(table));
+  if (table.status === "waiting" || page.seat == null) parts.push(seatList(table));
+  if (table.status !== "finished") parts.push(shareBox());
+  replaceChildrenKeepFocus(box, parts);
+  box.hidden = parts.length === 0;
+}
+
+function seatList(table) {
+  return h(
+    "ul",
+    { class: "seat-list", "aria-label": "Seats" },
+    table.seats.map((s) =>
+      h(
+        "li",
+        { class: `seat ${s.taken ? "taken" : "free"} ${s.connected ? "online" : ""}` },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        `Seat ${s.seat + 1}: `,
+        s.kind === "bot" ? seatName(s.seat) : s.taken ? `${displayName(s.seat)}${s.connected ? "" : " — away"}` : "free",
+      ),
+    ),
+  );
+}
+
+function shareBox() {
+  const url = tableUrl(tableId);
+  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": "Link to this table", class: "share-url", onfocus: (e) => e.target.select() });
+  return h(
+    "div",
+    { class: "share" },
+    h("label", null, "Invite friends with this link: "),
+    input,
+    button(
+      "Copy link",
+      async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          toast("Link copied", "info");
+        } catch {
+          input.select();
+          toast("Select the link and copy it", "info");
+        }
+      },
+      { dataset: { key: "copy" } },
+    ),
+  );
+}
+
+function joinForm(table) {
+  const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
+  if (!free.length || table.status === "finished") return null;
+  const nameInput = h("input", { type: "text", id: "join-name", name: "name", required: true, maxlength: 40, value: storedName(), autocomplete: "nickname" });
+  const seatSelect = h("select", { id: "join-seat", name: "seat" }, free.map((s) => h("option", { value: s.seat }, `Seat ${s.seat + 1}`)));
+  const form = h(
+    "form",
+    {
+      class: "join-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const name = nameInput.value.trim();
+        if (!name) {
+          nameInput.focus();
+          return;
+        }
+        try {
+          const answer = await joinTable(tableId, name, Number(seatSelect.value));
+          page.token = answer.token;
+          page.seat = answer.seat;
+          page.joinOpen = false;
+          connect();
+        } catch (err) {
+          toast(`Could not join: ${err.message}`);
+          loadTableAndOfferJoin();
+        }
+      },
+    },
+    h("h2", null, "Join this table"),
+    h("label", { for: "join-name" }, "Your name"),
+    nameInput,
+    h("label", { for: "join-seat" }, "Seat"),
+    seatSelect,
+    h("button", { type: "submit", class: "primary" }, "Join"),
+    button("Just watch", () => {
+      page.joinOpen = false;
+      render();
+    }),
+  );
+  return form;
+}
+
+async function loadTableAndOfferJoin() {
+  try {
+    const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    page.table = page.table || table;
+    page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken);
+    render();
+  } catch (err) {
+    $("notice").replaceChildren(h("p", { class: "error" }, err.status === 404 ? "There is no such table." : `Cannot load the table: ${err.message}`), h("p", null, h("a", { href: "/" }, "Back to the lobby")));
+  }
+}
+
+function main() {
+  if (!tableId) {
+    location.assign("/");
+    return;
+  }
+  const stored = storedSeat(tableId);
+  if (stored) {
+    page.token = stored.token;
+    page.seat = stored.seat;
+  } else {
+    loadTableAndOfferJoin();
+  }
+  connect();
+}
+
+main();

@@ -1,0 +1,80 @@
+"""Athletic Games in the browser: a turn played by clicking a card then a pile, then by following the Hint."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from e2e_support import (
+    click_and_wait,
+    create_table,
+    legal,
+    my_turn,
+    no_horizontal_overflow,
+    shoot,
+    version,
+    wait_my_turn,
+)
+
+
+def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    create_table(page, "athletic", name="Ada", seats=["bot:random"])
+    wait_my_turn(page)  # seat 0 starts (A-2.4)
+    assert page.locator(".me .hand .card").count() == 7
+    assert page.locator(".athletic-pile").count() == 5
+
+    # By hand: select a card that can be placed, the piles that accept it light up, click one.
+    playable = page.locator(".me .hand button.card.playable")
+    if playable.count():
+        card = playable.first.get_attribute("data-card")
+        playable.first.click()
+        assert playable.first.get_attribute("aria-pressed") == "true"
+        targets = page.locator(".athletic-pile button.card.target")
+        assert targets.count() >= 1
+        click_and_wait(page, ".athletic-pile button.card.target")
+        assert page.locator(f'.me .hand [data-card="{card}"]').count() == 0
+        assert f"{card}" in page.inner_text("#log-list")
+
+    # The hint: the server's solver answers with the best plan; its first step is highlighted on the table.
+    page.click('[data-key="hint"]')
+    page.wait_for_selector(".hint-box")
+    text = page.inner_text(".hint-box")
+    assert re.search(r"Best turn: place \d+ card|No card can be placed", text)
+    followed = 0
+    while page.locator('[data-key="hint-do"]').count():
+        assert page.locator(".card.hinted").count() >= 1
+        if followed == 0:
+            shoot(page, "athletic", docs=True)
+        click_and_wait(page, '[data-key="hint-do"]')
+        followed += 1
+        assert page.locator(".hint-box").count() == 0  # a hint belongs to the position it was asked for
+        page.click('[data-key="hint"]')
+        page.wait_for_selector(".hint-box")
+        assert followed < 30
+    assert "No card can be placed" in page.inner_text(".hint-box") or followed == 0
+    if followed == 0:
+        shoot(page, "athletic", docs=True)
+
+    # A move by hand: click a pile's top card, then the pile it may go on (A-4.2).
+    moves = [a for a in legal(page) if a.startswith("move ")]
+    if moves:
+        source, target = (int(x) - 1 for x in moves[0].split()[1:])
+        page.click(f'.athletic-pile[data-pile="{source}"] button.card')
+        assert page.locator(f'.athletic-pile[data-pile="{target}"] .card.target').count() == 1
+        click_and_wait(page, f'.athletic-pile[data-pile="{target}"] button.card')
+        assert f"move {source + 1} {target + 1}" in page.inner_text("#log-list")
+
+    # End the turn; the bot plays; the turn comes back with a fresh hand count.
+    assert "end" in legal(page)
+    before = version(page)
+    click_and_wait(page, '[data-key="end"]')
+    wait_my_turn(page)
+    assert version(page) > before + 1 or my_turn(page)
+    assert "turn 3" in page.inner_text(".athletic-centre") or page.locator(".result-panel").count()
+
+    # At phone width the five piles and the hand still fit without sideways scrolling.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert no_horizontal_overflow(page)
+    shoot(page, "athletic-phone", docs=True)

@@ -1,0 +1,265 @@
+"""The WebSocket protocol against a real server: hello, errors, duplicates, stale versions, the seat-token matrix,
+rate limits, concurrency and reconnects."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_support import LiveServer, Socket, create, live_server
+from websockets.exceptions import ConnectionClosed
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    db = tmp_path_factory.mktemp("protocol") / "db.sqlite3"
+    with live_server(db, hello_timeout=0.5) as live:
+        yield live
+
+
+def two_humans(server: LiveServer, game: str = "golf", options: dict[str, Any] | None = None) -> dict[str, Any]:
+    with server.http() as http:
+        made = create(http, game, ["human", "human"], options or {})
+        table_id = made["table"]["id"]
+        other = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
+    return {"id": table_id, "tokens": {made["seat"]: made["token"], other["seat"]: other["token"]}}
+
+
+def closed_with_error(s: Socket, code: str) -> None:
+    frame = s.recv()
+    assert frame["type"] == "error" and frame["code"] == code, frame
+    with pytest.raises(ConnectionClosed) as info:
+        s.recv(timeout=5)
+    assert info.value.rcvd is not None and info.value.rcvd.code == 1008
+
+
+def table_version(server: LiveServer, table_id: str) -> int:
+    with server.http() as http:
+        return int(http.get(f"/api/tables/{table_id}").json()["version"])
+
+
+def test_welcome_and_first_sync_for_a_seat_and_a_spectator(server: LiveServer) -> None:
+    t = two_humans(server)
+    seat = server.ws(t["id"])
+    sync = seat.hello(t["tokens"][0])
+    assert seat.seat == 0 and sync["version"] == 0 and sync["view"]["player"] == 0 and sync["legal"]
+    watcher = server.ws(t["id"])
+    sync = watcher.hello(None)
+    assert watcher.seat is None and sync["view"]["player"] is None and sync["legal"] == []
+    watcher.send({"type": "ping"})
+    assert watcher.until("pong") == {"type": "pong"}
+
+
+@pytest.mark.parametrize(
+    ("first", "code"),
+    [
+        ({"type": "hello", "token": "not-a-token-of-this-table"}, "unauthorized"),
+        ({"type": "hello"}, "malformed"),
+        ({"type": "hello", "token": ""}, "malformed"),
+        ({"type": "hello", "token": 5}, "malformed"),
+        ({"type": "action", "version": 0, "action": {"type": "knock"}}, "unauthorized"),
+        ({"type": "hint"}, "unauthorized"),
+        ({"type": "ping"}, "unauthorized"),
+        ("not json", "malformed"),
+    ],
+)
+def test_a_bad_hello_closes_the_socket(server: LiveServer, first: Any, code: str) -> None:
+    t = two_humans(server)
+    s = server.ws(t["id"])
+    s.send(first)
+    closed_with_error(s, code)
+    assert table_version(server, t["id"]) == 0
+
+
+def test_no_hello_in_time_closes_the_socket(server: LiveServer) -> None:
+    s = server.ws(two_humans(server)["id"])
+    closed_with_error(s, "malformed")
+
+
+def test_a_token_of_another_table_is_refused(server: LiveServer) -> None:
+    a, b = two_humans(server), two_humans(server)
+    s = server.ws(a["id"])
+    s.send({"type": "hello", "token": b["tokens"][0]})
+    closed_with_error(s, "unauthorized")
+
+
+def test_unknown_table(server: LiveServer) -> None:
+    s = server.ws("no-such-table")
+    closed_with_error(s, "unauthorized")
+
+
+def test_seat_token_matrix(server: LiveServer) -> None:
+    """Every message type from a spectator and from the seat not to move (holding the other seat's token: the
+    token decides the seat, never the client) is refused or limited to that seat; nothing changes."""
+    t = two_humans(server, "athletic", {"medals_to_win": 1})
+    mover = server.ws(t["id"])
+    sync = mover.hello(t["tokens"][0])
+    assert sync["legal"]
+    action = sync["legal"][0]["action"]
+    other = server.ws(t["id"])
+    assert other.hello(t["tokens"][1])["legal"] == [] and other.seat == 1
+    watcher = server.ws(t["id"])
+    watcher.hello(None)
+    expected = {
+        "other": {"action": "not_your_turn", "hint": "not_your_turn", "hello": "malformed"},
+        "watcher": {"action": "unauthorized", "hint": "unauthorized", "hello": "malformed"},
+    }
+    messages = {
+        "action": {"type": "action", "version": 0, "action": action},
+        "hint": {"type": "hint"},
+        "hello": {"type": "hello", "token": t["tokens"][0]},  # a second hello cannot switch seats
+    }
+    for who, s in (("other", other), ("watcher", watcher)):
+        for kind, message in messages.items():
+            s.send(message)
+            frame = s.until("error")
+            assert frame["code"] == expected[who][kind], (who, kind, frame)
+        s.send({"type": "ping"})
+        assert s.until("pong")
+    assert table_version(server, t["id"]) == 0
+    mover.send({"type": "action", "version": 0, "action": action})
+    assert mover.until("ack") == {"type": "ack", "version": 1}
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("{", "malformed"),
+        ("[]", "malformed"),
+        ({"type": "shout"}, "malformed"),
+        ({"type": "action", "action": {"type": "knock"}}, "malformed"),
+        ({"type": "action", "version": -1, "action": {"type": "knock"}}, "malformed"),
+        ({"type": "action", "version": True, "action": {"type": "knock"}}, "malformed"),
+        ({"type": "action", "version": 0}, "malformed"),
+        ({"type": "action", "version": 0, "action": {"type": "fly"}}, "illegal"),
+        ({"type": "action", "version": 0, "action": "knock"}, "illegal"),
+        ({"type": "action", "version": 0, "action": {"type": "knock"}}, "illegal"),  # not in the peek phase
+        ({"type": "action", "version": 7, "action": {"type": "knock"}}, "stale"),
+        ({"type": "hint"}, "illegal"),  # Golf has no hints
+        ("x" * 5000, "too_large"),
+    ],
+)
+def test_bad_messages_get_a_structured_error_and_change_nothing(server: LiveServer, message: Any, code: str) -> None:
+    t = two_humans(server)
+    s = server.ws(t["id"])
+    sync = s.hello(t["tokens"][0])
+    s.send(message if isinstance(message, str) else json.dumps(message))
+    frame = s.until("error")
+    assert frame["code"] == code and frame["version"] == 0 and frame["message"], frame
+    assert set(frame) == {"type", "code", "message", "version"}
+    assert table_version(server, t["id"]) == 0
+    s.send({"type": "action", "version": 0, "action": sync["legal"][0]["action"]})  # the socket still works
+    assert s.until("ack")["version"] == 1
+
+
+def test_a_huge_frame_closes_the_socket(server: LiveServer) -> None:
+    t = two_humans(server)
+    s = server.ws(t["id"])
+    s.hello(t["tokens"][0])
+    with pytest.raises(ConnectionClosed):
+        s.send("x" * 200_000)
+        s.until("error", timeout=5)
+
+
+def test_resent_action_has_no_second_effect_and_old_versions_are_stale(server: LiveServer) -> None:
+    t = two_humans(server)
+    s = server.ws(t["id"])
+    sync = s.hello(t["tokens"][0])
+    first, second = sync["legal"][0]["action"], sync["legal"][1]["action"]
+    s.send({"type": "action", "version": 0, "action": first})
+    assert s.until("ack") == {"type": "ack", "version": 1}
+    after = s.until("sync")
+    s.send({"type": "action", "version": 0, "action": first})
+    assert s.until("ack") == {"type": "ack", "version": 1, "duplicate": True}
+    s.send({"type": "action", "version": 0, "action": second})
+    stale = s.until("error")
+    assert stale["code"] == "stale" and stale["version"] == 1 and "1" in stale["message"]
+    assert table_version(server, t["id"]) == 1
+    # a reconnect gets the same snapshot
+    again = server.ws(t["id"])
+    assert again.hello(t["tokens"][0])["view"] == after["view"]
+
+
+def test_not_started_and_game_over(server: LiveServer) -> None:
+    with server.http() as http:
+        made = create(http, "golf", ["human", "human"], {"rounds": 1})
+    s = server.ws(made["table"]["id"])
+    sync = s.hello(made["token"])
+    assert sync["table"]["status"] == "waiting" and sync["legal"] == []
+    s.send({"type": "action", "version": 0, "action": {"type": "peek", "slot": 0}})
+    assert s.until("error")["code"] == "not_started"
+    with server.http() as http:
+        made = create(http, "golf", ["human", "random"], {"rounds": 1})
+    s = server.ws(made["table"]["id"])
+    sync = s.hello(made["token"])
+    for _ in range(500):
+        if "result" in sync:
+            break
+        if sync["legal"]:
+            s.send({"type": "action", "version": sync["version"], "action": sync["legal"][-1]["action"]})
+            s.until("ack")
+        sync = s.until("sync")
+    assert "result" in sync and sync["legal"] == []
+    s.send({"type": "action", "version": sync["version"], "action": {"type": "knock"}})
+    assert s.until("error")["code"] == "game_over"
+
+
+def test_rate_limit_then_close(tmp_path: Path) -> None:
+    with live_server(tmp_path / "db.sqlite3", rate_per_second=5.0, rate_burst=5.0, rate_strikes=20) as live:
+        t = two_humans(live)
+        s = live.ws(t["id"])
+        s.hello(t["tokens"][0])
+        codes = []
+        with pytest.raises(ConnectionClosed) as info:
+            for _ in range(200):
+                s.send({"type": "ping"})
+            for _ in range(400):
+                frame = s.recv(timeout=5)
+                codes.append(frame.get("code", frame["type"]))
+        assert codes.count("pong") >= 5 and "rate_limited" in codes
+        assert info.value.rcvd is not None and info.value.rcvd.code == 1008
+
+
+def test_concurrent_conflicting_actions_exactly_one_wins(server: LiveServer) -> None:
+    """Two sockets of the same seat (two tabs) send different actions with the same version at the same moment."""
+    for _ in range(10):
+        t = two_humans(server)
+        a, b = server.ws(t["id"]), server.ws(t["id"])
+        sync = a.hello(t["tokens"][0])
+        b.hello(t["tokens"][0])
+        version = sync["version"]
+        go = threading.Barrier(2)
+        answers: dict[str, dict[str, Any]] = {}
+
+        threads = [
+            threading.Thread(target=_send_at_once, args=(go, answers, "a", a, version, sync["legal"][0]["action"])),
+            threading.Thread(target=_send_at_once, args=(go, answers, "b", b, version, sync["legal"][1]["action"])),
+        ]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(15)
+        kinds = sorted(f["type"] for f in answers.values())
+        assert kinds == ["ack", "error"], answers
+        loser = next(f for f in answers.values() if f["type"] == "error")
+        assert loser["code"] == "stale"
+        assert table_version(server, t["id"]) == version + 1
+        a.close()
+        b.close()
+
+
+def _send_at_once(
+    go: threading.Barrier,
+    answers: dict[str, dict[str, Any]],
+    name: str,
+    s: Socket,
+    version: int,
+    action: dict[str, Any],
+) -> None:
+    go.wait(timeout=5)
+    s.send({"type": "action", "version": version, "action": action})
+    answers[name] = next(f for f in iter(s.recv, None) if f["type"] in ("ack", "error"))

@@ -1,0 +1,197 @@
+"""REST: games, create, join, list, record, rematch, and the structured errors of bad inputs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_support import live_server, play_to_end, wait_finished
+
+from podium.core.record import Record
+from podium.server import ServerConfig, create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerConfig(db_path=tmp_path / "db.sqlite3", bot_delay=0))) as c:
+        yield c
+
+
+def body(game: str = "golf", seats: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    seats = seats or ["human", "random"]
+    return {
+        "game": game,
+        "players": len(seats),
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+        "name": "Ann",
+        **extra,
+    }
+
+
+def error(response: Any, status: int, code: str) -> str:
+    assert response.status_code == status, response.text
+    data = response.json()
+    assert set(data) == {"error"} and data["error"]["code"] == code, data
+    message: str = data["error"]["message"]
+    assert message
+    return message
+
+
+def test_games_list_options_and_bots(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {"athletic", "golf", "olympicards"}
+    golf = games["golf"]
+    assert golf["min_players"] >= 2 and golf["max_players"] >= golf["min_players"]
+    assert any(o["name"] == "rounds" and o["default"] == 9 for o in golf["options"])
+    assert {"name", "default", "allowed", "doc"} <= set(golf["options"][0])
+    assert "random" in [b["name"] for b in golf["bots"]]
+    assert games["athletic"]["hint"] and not golf["hint"]
+
+
+def test_create_returns_a_seat_token_that_the_table_never_shows(client: TestClient) -> None:
+    made = client.post("/api/tables", json=body(options={"rounds": 2}))
+    assert made.status_code == 201
+    data = made.json()
+    assert data["seat"] == 0 and len(data["token"]) >= 32
+    table = data["table"]
+    assert table["status"] == "playing" and table["version"] == 0 and table["options"]["rounds"] == 2
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot"]
+    assert table["seats"][0]["name"] == "Ann" and table["seats"][1]["bot"] == "random"
+    shown = client.get(f"/api/tables/{table['id']}").text
+    assert data["token"] not in shown and "seed" not in shown and "token" not in shown
+
+
+def test_creator_may_choose_a_seat_and_the_game_waits_for_every_human(client: TestClient) -> None:
+    data = client.post("/api/tables", json=body(seats=["human", "human", "random"], seat=1)).json()
+    assert data["seat"] == 1 and data["table"]["status"] == "waiting"
+    table_id = data["table"]["id"]
+    assert [t["id"] for t in client.get("/api/tables").json()] == [table_id]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})
+    assert joined.status_code == 200
+    assert joined.json()["seat"] == 0 and joined.json()["table"]["status"] == "playing"
+    assert joined.json()["token"] != data["token"]
+    assert client.get("/api/tables").json() == []  # full tables are not open
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "Cy"}), 409, "table_full")
+
+
+def test_join_errors(client: TestClient) -> None:
+    data = client.post("/api/tables", json=body(seats=["human", "human", "human", "random"])).json()
+    table_id = data["table"]["id"]
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 0}), 409, "seat_taken")
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 3}), 400, "bad_request")
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 9}), 400, "bad_request")
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "x" * 33}), 400, "bad_request")
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "a\u0000b"}), 400, "bad_request")
+    error(client.post(f"/api/tables/{table_id}/join", json={"nick": "Bo"}), 400, "bad_request")
+    error(client.post("/api/tables/nosuchtable/join", json={"name": "Bo"}), 404, "not_found")
+    assert client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 2}).json()["seat"] == 2
+    assert client.post(f"/api/tables/{table_id}/join").json()["table"]["seats"][1]["name"] == "Player 2"
+
+
+@pytest.mark.parametrize(
+    ("payload", "fragment"),
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": 3}, "'game'"),
+        ({"players": 1}, "players"),
+        ({"players": "two"}, "'players'"),
+        ({"options": {"rounds": 0}}, "rounds"),
+        ({"options": {"colour": "red"}}, "unknown rule option"),
+        ({"options": []}, "'options'"),
+        ({"seats": [{"kind": "human"}]}, "'seats'"),
+        ({"seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]}, "unknown bot"),
+        ({"seats": [{"kind": "human"}, {"kind": "alien"}]}, "seat 1"),
+        ({"seat": 1}, "bot seat"),
+        ({"name": ""}, "'name'"),
+        ({"extra": 1}, "unknown field"),
+    ],
+)
+def test_create_rejects_bad_input_with_a_clear_message(
+    client: TestClient, payload: dict[str, Any], fragment: str
+) -> None:
+    data = body()
+    data.update(payload)
+    assert fragment in error(client.post("/api/tables", json=data), 400, "bad_request")
+
+
+def test_text_options_cannot_name_files(client: TestClient) -> None:
+    for value in ("/etc/passwd", "../sports.toml", "x.toml"):
+        message = error(
+            client.post(
+                "/api/tables", json=body("olympicards", ["human", "random", "random"], options={"sports": value})
+            ),
+            400,
+            "bad_request",
+        )
+        assert "file paths" in message
+    made = client.post("/api/tables", json=body("olympicards", ["human", "random"], options={"sports": "test"}))
+    assert made.status_code == 201
+
+
+def test_bodies_that_are_not_json_or_too_large(client: TestClient) -> None:
+    error(client.post("/api/tables", content=b"{not json"), 400, "bad_request")
+    error(client.post("/api/tables", content=b"[1, 2]"), 400, "bad_request")
+    error(client.post("/api/tables", content=b"x" * 20000), 413, "too_large")
+    error(client.get("/api/tables/nope"), 404, "not_found")
+    error(client.get("/api/nothing"), 404, "not_found")
+
+
+def test_record_after_the_end_replays_exactly(client: TestClient) -> None:
+    data = client.post("/api/tables", json=body(seats=["random", "random"], options={"rounds": 2})).json()
+    assert data["seat"] is None and data["token"] is None  # a table of bots only: everyone watches
+    table_id = data["table"]["id"]
+    table = wait_finished(client, table_id)  # type: ignore[arg-type]
+    assert table["result"]["winners"]
+    response = client.get(f"/api/tables/{table_id}/record")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("application/x-ndjson")
+    record = Record.loads(response.text)
+    assert record.game == "golf" and record.players == ["random", "random"]
+    assert len(record.moves) == table["version"]
+    assert record.check().is_over
+
+
+def test_record_before_the_end_is_refused(client: TestClient) -> None:
+    table_id = client.post("/api/tables", json=body()).json()["table"]["id"]
+    error(client.get(f"/api/tables/{table_id}/record"), 409, "not_finished")
+
+
+def test_rematch(tmp_path: Path) -> None:
+    with live_server(tmp_path / "live.sqlite3") as server, server.http() as client:
+        data = client.post("/api/tables", json=body(seats=["human", "human"], options={"rounds": 1})).json()
+        old = data["table"]["id"]
+        other = client.post(f"/api/tables/{old}/join", json={"name": "Bo"}).json()
+        error(client.post(f"/api/tables/{old}/rematch"), 401, "unauthorized")
+        bad = {"Authorization": "Bearer nope"}
+        error(client.post(f"/api/tables/{old}/rematch", headers=bad), 401, "unauthorized")
+        auth = {"Authorization": f"Bearer {data['token']}"}
+        error(client.post(f"/api/tables/{old}/rematch", headers=auth), 409, "not_finished")
+        sockets = {}
+        for seat, token in ((0, data["token"]), (1, other["token"])):
+            sockets[seat] = server.ws(old)
+            sockets[seat].hello(token)
+        play_to_end(sockets, [], random.Random(5))
+        for s in sockets.values():
+            s.close()
+        first = client.post(f"/api/tables/{old}/rematch", headers=auth)
+        assert first.status_code == 201
+        new = first.json()
+        assert new["seat"] == 0 and new["table"]["rematch_of"] == old and new["table"]["options"]["rounds"] == 1
+        assert client.get(f"/api/tables/{old}").json()["rematch"] == new["table"]["id"]
+        second = client.post(f"/api/tables/{old}/rematch", headers={"Authorization": f"Bearer {other['token']}"})
+        assert second.status_code in (200, 201)
+        assert second.json()["table"]["id"] == new["table"]["id"] and second.json()["seat"] == 1
+        assert second.json()["table"]["status"] == "playing"
+        assert [s["name"] for s in second.json()["table"]["seats"]] == ["Ann", "Bo"]
+
+
+def test_pages_are_served_from_the_web_client(client: TestClient) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and lobby.headers["content-type"].startswith("text/html")
+    page = client.get("/t/some-table")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert lobby.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/static/../../server/db.py").status_code == 404

@@ -1,0 +1,183 @@
+"""The restart test: a real `podium serve` process playing games is killed with SIGKILL at random moments and
+restarted on the same database. Every acknowledged action (acks to a human client) and every action any client was
+shown (spectators' syncs, sent only after the commit) is still there afterwards, and every game finishes."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2
+from server_support import HOST, Socket, free_port
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
+
+from podium.core.record import Record
+
+KILLS = 4
+DEADLINE = 90.0  # seconds for the whole test, kills and the end of every game included
+
+
+class Server:
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        code = "from podium.cli.app import main; main()"
+        command = [
+            sys.executable,
+            "-c",
+            code,
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--bot-delay",
+            "0.01",
+        ]
+        with open(self.db.with_suffix(".log"), "ab") as log:  # the child keeps its own descriptor
+            self.process = subprocess.Popen(command, stdout=log, stderr=log)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx2.HTTPError):
+                if self.http().get("/api/games").status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise AssertionError("podium serve did not start")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def http(self) -> httpx2.Client:
+        return httpx2.Client(base_url=f"http://{HOST}:{self.port}", trust_env=False, timeout=5)
+
+    def ws(self, table_id: str) -> Socket:
+        url = f"ws://{HOST}:{self.port}/ws/tables/{table_id}"
+        return Socket(connect(url, proxy=None, open_timeout=3).__enter__())
+
+
+FAILURES: list[str] = []
+
+
+def follow(
+    server: Server, table_id: str, token: str | None, seen: dict[int, Any], stop: threading.Event, seed: int
+) -> None:
+    try:
+        _follow(server, table_id, token, seen, stop, seed)
+    except Exception as exc:  # reported by the test instead of vanishing with the thread
+        FAILURES.append(f"{table_id}: {exc!r}")
+        raise
+
+
+def _follow(
+    server: Server, table_id: str, token: str | None, seen: dict[int, Any], stop: threading.Event, seed: int
+) -> None:
+    """A client that reconnects after every kill. A seat plays random legal actions and records each acknowledged
+    one; a spectator records the last action of every sync."""
+    rng = random.Random(seed)
+    while not stop.is_set():
+        try:
+            s = server.ws(table_id)
+            s.hello(token)
+        except (OSError, WebSocketException, TimeoutError):
+            time.sleep(0.05)
+            continue
+        pending: tuple[int, Any] | None = None
+        try:
+            frame = s.last_sync()
+            for _ in range(100_000):
+                if frame["type"] == "sync":
+                    if token is None and frame["last"] is not None:
+                        seen[frame["version"]] = frame["last"]
+                    if "result" in frame:
+                        stop.set()
+                        return
+                    if frame["legal"] and (pending is None or pending[0] != frame["version"]):
+                        action = rng.choice(frame["legal"])["action"]
+                        pending = (frame["version"], action)
+                        s.send({"type": "action", "version": frame["version"], "action": action})
+                elif frame["type"] == "ack" and pending is not None and not frame.get("duplicate"):
+                    assert frame["version"] == pending[0] + 1
+                    seen[frame["version"]] = pending[1]
+                frame = s.recv(timeout=5)
+        except (OSError, WebSocketException, TimeoutError):
+            continue
+        finally:
+            s.close()
+
+
+def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    started = time.monotonic()
+    rng = random.Random(2024)
+    server = Server(tmp_path / "podium.sqlite3")
+    server.start()
+    tables: list[dict[str, Any]] = []
+    specs = [
+        ("golf", ["human", "random"], {"rounds": 9}),
+        ("olympicards", ["human", "random", "random"], {}),
+        ("golf", ["random", "random", "random"], {"rounds": 9}),
+        ("olympicards", ["random", "random"], {}),
+        ("athletic", ["random", "random"], {"max_turns": 40}),
+    ]
+    with server.http() as http:
+        for game, seats, options in specs:
+            body = {
+                "game": game,
+                "players": len(seats),
+                "options": options,
+                "name": "Ann",
+                "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+            }
+            made = http.post("/api/tables", json=body).json()
+            tables.append({"id": made["table"]["id"], "token": made["token"], "seen": {}, "stop": threading.Event()})
+    threads = [
+        threading.Thread(target=follow, args=(server, t["id"], t["token"], t["seen"], t["stop"], i), daemon=True)
+        for i, t in enumerate(tables)
+    ]
+    for th in threads:
+        th.start()
+    for _ in range(KILLS):
+        time.sleep(rng.uniform(0.2, 1.0))
+        server.kill()
+        server.start()
+    for th in threads:
+        th.join(max(1.0, DEADLINE - (time.monotonic() - started)))
+    try:
+        assert not FAILURES, FAILURES
+        assert all(t["stop"].is_set() for t in tables), "a game did not finish after the restarts"
+        with server.http() as http:
+            for t in tables:
+                response = http.get(f"/api/tables/{t['id']}/record")
+                assert response.status_code == 200, server.db.with_suffix(".log").read_text()[-3000:]
+                record = Record.loads(response.text)
+                record.check()
+                texts = [(step.player, step.action.text()) for step in record.replay()]
+                assert t["seen"], "the client saw nothing"
+                for version, what in t["seen"].items():
+                    _, data = record.moves[version - 1]
+                    if t["token"] is None:
+                        assert texts[version - 1] == (what["seat"], what["text"]), (t["id"], version)
+                    else:
+                        assert data == what, (t["id"], version)
+    finally:
+        for t in tables:
+            t["stop"].set()
+        server.kill()
+    log = server.db.with_suffix(".log").read_text()
+    resumed = [int(n) for n in re.findall(r"resumed (\d+) unfinished", log)]
+    assert len(resumed) == KILLS + 1 and max(resumed) >= 1, log  # the kills did interrupt games

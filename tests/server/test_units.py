@@ -1,0 +1,49 @@
+"""The small parts: seat tokens, the rate limiter, and what the database stores."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from podium.server import ServerConfig, create_app
+from podium.server.ratelimit import RateLimiter
+from podium.server.tokens import find_seat, hash_token, new_token
+
+
+def test_tokens_are_random_and_found_by_hash_only() -> None:
+    tokens = [new_token() for _ in range(3)]
+    assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
+    hashes = [hash_token(tokens[0]), None, hash_token(tokens[2])]
+    assert find_seat(tokens[0], hashes) == 0
+    assert find_seat(tokens[2], hashes) == 2
+    assert find_seat(tokens[1], hashes) is None  # a seat without a token matches nothing
+    assert find_seat("", hashes) is None
+    assert find_seat(hashes[0] or "", hashes) is None  # the hash itself is no token
+
+
+def test_rate_limiter_allows_bursts_then_the_sustained_rate_and_counts_strikes() -> None:
+    now = [0.0]
+    limiter = RateLimiter(rate=20, burst=40, strikes=3, clock=lambda: now[0])
+    assert all(limiter.allow() for _ in range(40))
+    assert not limiter.allow() and not limiter.abusive
+    now[0] += 0.5  # 10 more messages allowed
+    assert sum(limiter.allow() for _ in range(13)) == 10
+    assert limiter.abusive  # three refusals in a row
+    now[0] += 0.05
+    assert limiter.allow() and not limiter.abusive
+
+
+def test_the_database_stores_token_hashes_never_tokens(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with TestClient(create_app(ServerConfig(db_path=db, bot_delay=0))) as client:
+        made = client.post("/api/tables", json={"game": "golf", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        joined = client.post(f"/api/tables/{made.json()['table']['id']}/join", json={"name": "Bo"})
+        tokens = [made.json()["token"], joined.json()["token"]]
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    dump = "\n".join(conn.iterdump())
+    conn.close()
+    for token in tokens:
+        assert token not in dump and hash_token(token) in dump
