@@ -30,7 +30,7 @@ def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
         (["rules", "golf", "--rule", "rounds=zero"], "invalid value 'zero' for golf option 'rounds'"),
         (["rules", "golf", "--rule", "rounds"], "must look like KEY=VALUE"),
         (["play", "golf", "--players", "9"], "Golf is for 2 to 5 players, not 9"),
-        (["play", "golf", "--bots", "genius"], "unknown bot 'genius' for golf; bots are: random"),
+        (["play", "golf", "--bots", "genius"], "unknown bot 'genius' for golf; bots are:"),
         (["play", "golf", "--players", "4", "--bots", "random,random"], "3 seat(s) need a bot but --bots names 2"),
         (["play", "golf", "--seat", "3"], "--seat 3 does not exist: seats are 0 to 1"),
         (["simulate", "golf", "--players", "1"], "Golf is for 2 to 5 players, not 1"),

@@ -19,11 +19,13 @@ from podium import __version__
 from podium.agents.base import agent_description, agent_names
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
-from podium.cli.simulate import run_simulation
+from podium.cli.simulate import run_comparison, run_simulation
+from podium.cli.tournament import run_tournament
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import ConfigError, PodiumError
 from podium.core.registry import game_names, get_game
+from podium.sim.compare import split_variants
 
 app = typer.Typer(
     name="podium",
@@ -152,6 +154,23 @@ def replay(
     raise typer.Exit(replay_record(file, console, check=check, pause=not all_steps))
 
 
+WorkersOpt = Annotated[
+    int, typer.Option("--workers", "-w", help="processes (local backend) or CPUs of a local Ray cluster")
+]
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="local (this machine: one process or a pool of --workers) or ray (pip install 'podium\\[ray]')",
+    ),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option("--address", help="Ray: the address of an existing cluster (default: start a local one)"),
+]
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="write the results as JSON here")]
+
+
 @app.command()
 @user_errors
 def simulate(
@@ -162,11 +181,74 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the first game (game i uses seed+i)")] = 0,
     rule: RuleOpt = None,
     sports: SportsOpt = None,
+    workers: WorkersOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: OutOpt = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="draw scores, game lengths and win shares into this PNG (needs matplotlib)"),
+    ] = None,
+    compare: Annotated[
+        bool,
+        typer.Option(
+            "--compare",
+            help="compare two rule variants on the same seeds: a --rule KEY given twice sets variant A (first value)"
+            " and B (second); rules given once apply to both, e.g. --compare --rule rounds=3 --rule rounds=9",
+        ),
+    ] = False,
 ) -> None:
-    """Bots against bots: many games, then a summary (scores per seat, how games ended, speed)."""
+    """Bots against bots: many games, then a summary (scores and wins per seat and by turn order, how games ended,
+    result details, speed). The aggregate is the same for any --workers and --backend."""
+    if compare:
+        rules_a, rules_b = split_variants(rule or [])
+        game, config_a = resolve(game_name, rules_a, sports)
+        _, config_b = resolve(game_name, rules_b, sports)
+        bot_names = lineup(game, players, [], parse_bots(bots))
+        run_comparison(game, config_a, config_b, bot_names, games, seed, console,
+                       workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
+        return
     game, config = resolve(game_name, rule, sports)
     bot_names = lineup(game, players, [], parse_bots(bots))
-    run_simulation(game, config, bot_names, games, seed, console)
+    run_simulation(game, config, bot_names, games, seed, console,
+                   workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
+
+
+@app.command()
+@user_errors
+def tournament(
+    game_name: GameArg,
+    bots: Annotated[str, typer.Option("--bots", "-b", help="the bots, separated by commas, e.g. heuristic,random")],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="number of games (rounded up to whole deals)")
+    ] = 400,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="seats per game \\[default: one per bot, within the game's bounds]"),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the first deal (deal d uses seed+d)")] = 0,
+    seating: Annotated[
+        str,
+        typer.Option(
+            "--seating",
+            help="permute (every arrangement of the bots), rotate (each bot in each seat once per deal), or auto"
+            " (permute up to 120 arrangements)",
+        ),
+    ] = "auto",
+    rule: RuleOpt = None,
+    sports: SportsOpt = None,
+    workers: WorkersOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: OutOpt = None,
+) -> None:
+    """Bots against each other: every seat arrangement equally often, each deal played in every arrangement.
+    Per bot: win rate with a 95% interval (a shared win counts as a fraction), mean score, place and medals."""
+    game, config = resolve(game_name, rule, sports)
+    run_tournament(
+        game, config, parse_bots(bots), games, players, seed, console,
+        seating=seating, workers=workers, backend=backend, address=address, out=out,
+    )  # fmt: skip
 
 
 @app.command(name="games")
@@ -179,6 +261,22 @@ def list_games() -> None:
         game = get_game(name)
         table.add_row(name, game.title, f"{game.min_players}–{game.max_players}", ", ".join(agent_names(name)))
     console.print(table)
+
+
+@app.command()
+@user_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    db: Annotated[
+        Path | None, typer.Option("--db", help="SQLite database file [default: in your user data directory]")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot waits before it moves")] = 0.5,
+) -> None:
+    """Start the web server: play in the browser with friends and bots (open the printed address)."""
+    from podium.cli.serve import run_server
+
+    raise typer.Exit(run_server(host, port, db, bot_delay, console))
 
 
 @app.command()
