@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from podium.core.errors import PlayerCountError
+from podium.core.errors import ConfigError, PlayerCountError, RecordError
 
 if TYPE_CHECKING:
     from podium.core.config import GameConfig
@@ -188,9 +188,19 @@ class State(ABC):
     def to_dict(self) -> JsonDict: ...
 
     @classmethod
-    @abstractmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """Raises `RecordError` for data that is not a valid state."""
+        """The state `to_dict` wrote; raises `RecordError` for data that is not a valid state."""
+        try:
+            return cls._from_dict(data)
+        except RecordError:
+            raise
+        except (ConfigError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"not a valid {cls.game.title} state: {type(exc).__name__}: {exc}") from None
+
+    @classmethod
+    @abstractmethod
+    def _from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Build the state from `to_dict`'s data; may raise any of the errors `from_dict` turns into RecordError."""
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_dict() == other.to_dict()

@@ -379,15 +379,6 @@ class AthleticState(State):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            return cls._from_dict(data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RecordError(f"not a valid Athletic Games state: {type(exc).__name__}: {exc}") from None
-
-    @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:
         if data.get("game") != "athletic":
             raise RecordError(f"not an Athletic Games state (game={data.get('game')!r})")

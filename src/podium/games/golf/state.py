@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from podium.core.contract import Event, JsonDict, Result, State, View
-from podium.core.errors import ConfigError, GameNotOver, IllegalAction, RecordError
+from podium.core.errors import GameNotOver, IllegalAction, RecordError
 from podium.core.rng import Rng
 from podium.games.golf.actions import (
     DISCARD,
@@ -662,17 +662,6 @@ class GolfState(State):
             "turns": self._turns,
             "rng": self._rng.get_state(),
         }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            return cls._from_dict(data)
-        except RecordError:
-            raise
-        except ConfigError as exc:
-            raise RecordError(f"bad golf state: {exc}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RecordError(f"bad golf state: {type(exc).__name__}: {exc}") from None
 
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:

@@ -758,15 +758,6 @@ class OlympicardsState(State):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        try:
-            return cls._from_dict(data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RecordError(f"not a valid Olympicards state: {type(exc).__name__}: {exc}") from None
-
-    @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:
         if data.get("game") != "olympicards":
             raise RecordError('not an Olympicards state (missing "game": "olympicards")')
