@@ -1,0 +1,236 @@
+"""The Golf heuristic bot: how a careful human plays four-card and six-card Golf.
+
+Reasoning (RULES.md G):
+- **Estimate what you cannot see from what you have not seen.** Every card that is neither in the discard pile,
+  nor face up, nor one of your own remembered cards, is equally likely to be any of the *unseen* cards. So an
+  unknown card (yours or an opponent's) is worth the mean value of the unseen cards, `mu`. An opponent's card that
+  only its owner has seen is worth a little less (`owner_bias`): people keep their low cards and swap out high ones.
+- **Swap thresholds.** A card in hand is worth swapping in where it lowers your expected sum the most: over a known
+  card whenever it is lower; over an unknown card only when it is clearly below `mu` (an unknown card is a gamble
+  whose mean is `mu`, replacing it with a card just under `mu` gains little and wastes the turn's information).
+  The top discard is taken only when it is good enough to be swapped in at once (a known quantity beats a blind
+  draw); otherwise draw from the stock, which may turn up something better.
+- **Knock when ahead by enough** (four-card): the others still get one turn each, which on average lowers their sum
+  by a point or two, so knock when your expected sum is below every opponent's estimate by `knock_margin`, or when
+  it is very low outright.
+- **Six-card:** the same estimate, column by column: two equal ranks in a column score 0, so a card that pairs a
+  face-up card of its column is worth the column's whole value. Turning your last face-down card up ends the round
+  for everyone after one more turn each: do it only when your (then exact) sum beats every opponent's estimate;
+  otherwise prefer another slot. After discarding a stock card with `flip_on_discard = may`, don't flip (a
+  face-down card keeps its options open and gives opponents nothing).
+
+Options: `noise` (probability of a uniformly random legal action instead, for the `easy` level), `knock_margin`.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from podium.agents.base import Agent
+from podium.core.contract import Action, Game, View
+from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
+from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, RANK_OF, parse_card
+
+_PARSED: dict[str, int] = {}
+
+
+def _card(text: str) -> int:
+    c = _PARSED.get(text)
+    if c is None:
+        c = _PARSED[text] = parse_card(text)
+    return c
+
+
+class GolfReading:
+    """What a Golf view says, in the numbers the heuristic reasons with."""
+
+    __slots__ = ("cards", "me", "mu", "n", "owner_knows", "public", "six", "slots", "values")
+
+    def __init__(self, view: View, values: tuple[int, ...], owner_bias: float) -> None:
+        self.values = values
+        self.me: int = view["player"]
+        self.n: int = view["num_players"]
+        self.slots: int = view["slots"]
+        self.six: bool = view["variant"] == "six"
+        seen = [False] * DECK_SIZE
+        self.cards: list[list[int]] = []  # card or -1 per seat and slot
+        for hand in view["hands"]:
+            row = []
+            for text in hand:
+                if text is None:
+                    row.append(-1)
+                else:
+                    c = _card(text)
+                    seen[c] = True
+                    row.append(c)
+            self.cards.append(row)
+        for text in view["discard"]:
+            seen[_card(text)] = True
+        if view["drawn"] is not None:
+            seen[_card(view["drawn"])] = True
+        unseen = [values[c] for c in range(DECK_SIZE) if not seen[c]]
+        self.mu = sum(unseen) / len(unseen) if unseen else 0.0
+        self.public: list[list[bool]] = view["public"]
+        self.owner_knows: list[list[bool]] = view["owner_knows"]
+        del owner_bias  # used by opponent_estimate
+
+    def slot_value(self, seat: int, slot: int, owner_bias: float = 0.0) -> float:
+        c = self.cards[seat][slot]
+        if c >= 0:
+            return float(self.values[c])
+        if seat != self.me and self.owner_knows[seat][slot]:
+            return self.mu - owner_bias
+        return self.mu
+
+    def expected_sum(self, seat: int, hand: list[int] | None = None, owner_bias: float = 0.0) -> float:
+        """Expected sum of `seat`'s hand (`hand` overrides the cards: -1 = unknown)."""
+        cards = self.cards[seat] if hand is None else hand
+        if not self.six:
+            total = 0.0
+            for slot, c in enumerate(cards):
+                total += self.values[c] if c >= 0 else self._unknown(seat, slot, owner_bias)
+            return total
+        total = 0.0
+        for col in range(3):
+            a, b = cards[col], cards[col + 3]
+            if a >= 0 and b >= 0:
+                if RANK_OF[a] != RANK_OF[b]:
+                    total += self.values[a] + self.values[b]
+            else:
+                va = self.values[a] if a >= 0 else self._unknown(seat, col, owner_bias)
+                vb = self.values[b] if b >= 0 else self._unknown(seat, col + 3, owner_bias)
+                total += va + vb
+        return total
+
+    def _unknown(self, seat: int, slot: int, owner_bias: float) -> float:
+        if seat != self.me and self.owner_knows[seat][slot]:
+            return self.mu - owner_bias
+        return self.mu
+
+    def best_opponent(self, owner_bias: float) -> float:
+        return min(self.expected_sum(q, owner_bias=owner_bias) for q in range(self.n) if q != self.me)
+
+
+class GolfHeuristic(Agent):
+    name = "heuristic"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        noise: float = 0.0,
+        knock_margin: float = 3.0,
+        unknown_margin: float = 1.5,
+        owner_bias: float = 1.5,
+    ) -> None:
+        super().__init__(game, seat, seed)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be between 0 and 1, not {noise}")
+        self.noise = float(noise)
+        self.knock_margin = float(knock_margin)
+        self.unknown_margin = float(unknown_margin)
+        self.owner_bias = float(owner_bias)
+        self._values: tuple[int, ...] | None = None
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randbelow(len(legal))]
+        actions = cast(list[GolfAction], legal)
+        values = self._value_table(view)
+        return golf_choice(view, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)
+
+    def _value_table(self, view: View) -> tuple[int, ...]:
+        if self._values is None:
+            self._values = card_values_of(view)
+        return self._values
+
+
+def card_values_of(view: View) -> tuple[int, ...]:
+    by_rank = view["values"]
+    ranks = tuple(by_rank[name] for name in RANK_NAMES)
+    return tuple(ranks[RANK_OF[c]] for c in range(DECK_SIZE))
+
+
+def golf_choice(
+    view: View,
+    legal: list[GolfAction],
+    values: tuple[int, ...],
+    knock_margin: float = 3.0,
+    unknown_margin: float = 1.5,
+    owner_bias: float = 1.5,
+) -> GolfAction:
+    """The heuristic's decision (also used as ISMCTS's default policy in Golf, on sampled worlds' views)."""
+    kinds = {a.kind: a for a in legal}
+    phase = view["phase"]
+    if phase in ("peek", "initial_flip", "flip"):
+        if PASS in kinds:
+            return kinds[PASS]  # flip_on_discard = may: keep the card face down
+        return _pick_flip(view, legal, values)
+    r = GolfReading(view, values, owner_bias)
+    if phase == "knock":  # knock = "after": knock or pass
+        return kinds[KNOCK] if _should_knock(r, knock_margin, owner_bias) else kinds[PASS]
+    if DRAW in kinds:  # start of the turn
+        if KNOCK in kinds and _should_knock(r, knock_margin, owner_bias):
+            return kinds[KNOCK]
+        top = view["discard_top"]
+        if top is not None and TAKE in kinds:
+            gain, _ = _best_swap(r, _card(top), unknown_margin, view, owner_bias)
+            if gain >= 1.0:
+                return kinds[TAKE]
+        return kinds[DRAW]
+    # A card in hand: swap it in or discard it.
+    drawn = _card(view["drawn"])
+    gain, slot = _best_swap(r, drawn, unknown_margin, view, owner_bias)
+    swaps = [a for a in legal if a.kind == SWAP]
+    if (gain > 0.0 or DISCARD not in kinds) and slot >= 0:
+        for a in swaps:
+            if a.slot == slot:
+                return a
+    if DISCARD in kinds:
+        return kinds[DISCARD]
+    return swaps[0]
+
+
+def _should_knock(r: GolfReading, margin: float, owner_bias: float) -> bool:
+    mine = r.expected_sum(r.me)
+    return mine + margin <= r.best_opponent(owner_bias) or mine <= 2.0
+
+
+def _best_swap(r: GolfReading, card: int, unknown_margin: float, view: View, owner_bias: float) -> tuple[float, int]:
+    """(gain in expected sum, slot) of the best place for `card`; gain <= 0 means keeping the hand is as good."""
+    me = r.me
+    hand = r.cards[me]
+    now = r.expected_sum(me)
+    best_gain, best_slot = -1e9, -1
+    closing = r.six and view["went_out"] is None
+    for slot in range(r.slots):
+        trial = hand[:]
+        trial[slot] = card
+        after = r.expected_sum(me, trial)
+        gain = now - after
+        if hand[slot] < 0:
+            gain -= unknown_margin
+            # The last face-down card ends the round: only worth it when it wins the round.
+            if closing and all(c >= 0 for c in trial) and after + 1.0 > r.best_opponent(owner_bias):
+                gain -= 20.0
+        if gain > best_gain:
+            best_gain, best_slot = gain, slot
+    return best_gain, best_slot
+
+
+def _pick_flip(view: View, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+    """A slot to peek at or turn up: in six-card, prefer a column whose other card is still unknown (spreads the
+    information over the columns) and avoid turning up the last face-down card."""
+    if view["variant"] != "six":
+        return legal[0]
+    hand = view["hands"][view["player"]]
+    best = legal[0]
+    best_score = -1e9
+    for a in legal:
+        partner = (a.slot + 3) % 6
+        score = 1.0 if hand[partner] is None else 0.0
+        if score > best_score:
+            best, best_score = a, score
+    del values
+    return best

@@ -1,0 +1,214 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012) for any game
+of the contract.
+
+One tree per decision, rooted at the searching player's information set. Each iteration:
+1. **Determinize**: sample a full state consistent with the bot's view, `game.determinize(view, rng)`. This is the
+   only way the search touches hidden information, so it never knows more than its seat (the real state is never
+   passed to an agent at all).
+2. **Select** down the tree with UCB1 over the actions *legal in this sampled world*; a child's "availability" (how
+   often it was legal when its parent was visited) replaces the parent's visit count in the exploration term, so that
+   actions legal only in some worlds are not over-explored.
+3. **Expand** one untried legal action.
+4. **Roll out** with a fast default policy: uniformly random, or a cheap per-game policy with an optional cut-off that
+   scores the position early (`podium.agents.playouts`; e.g. Golf stops at the end of the round and estimates each
+   seat's chance of winning from the running totals and the rounds left).
+5. **Back up** a reward per player in [0, 1]; each node accumulates the reward of the player who chose the action
+   leading to it, so every player maximises their own reward (n-player, not zero-sum).
+
+The reward of a finished game: 1 for a sole winner, 0 for a sole loser, in general the share of the other players a
+seat beats (ties count half), from `Result.ranking`.
+
+Budget: `iterations` and/or `seconds` per decision (`Budget`); the decision is the root child visited most.
+Nodes are small slotted objects; children are found by action id in a dict (legal sets differ between worlds, so
+a list indexed by position would not do), statistics are plain attributes.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from podium.agents.base import Agent, Budget, register_agent
+from podium.agents.playouts import Playout, playout_for, rewards_of
+from podium.core.contract import Action, Game, State, View
+from podium.core.rng import Rng
+
+
+class Node:
+    __slots__ = ("action", "avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, action: Action | None, mover: int) -> None:
+        self.action = action
+        self.mover = mover  # the player who chose `action` (whose reward this node accumulates)
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTS(Agent):
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        playout: str = "auto",
+        depth: int = 0,
+    ) -> None:
+        super().__init__(game, seat, seed)
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.budget = Budget(iterations, seconds)
+        if not c >= 0:
+            raise ValueError(f"c must be >= 0, not {c}")
+        self.c = float(c)
+        if depth < 0:
+            raise ValueError(f"depth must be >= 0 (0 = unlimited), not {depth}")
+        self.depth = depth if depth > 0 else 1 << 30
+        self.playout: Playout = playout_for(game.name, playout)
+        self.last_iterations = 0  # iterations of the last decision (for benchmarks)
+        self.last_root: Node | None = None
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        if self.depth == 1:
+            root = self.last_root = self.flat(view, legal)
+            # Every action has the same number of paired samples: the best mean reward wins.
+            best_child = max(root.children.values(), key=lambda ch: ch.reward)
+            assert best_child.action is not None
+            return best_child.action
+        root = self.search(view)
+        self.last_root = root
+        best: Action | None = None
+        best_visits = -1
+        for action in legal:
+            child = root.children.get(action.id)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best if best is not None else legal[self.rng.randbelow(len(legal))]
+
+    def flat(self, view: View, legal: list[Action]) -> Node:
+        """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root
+        action, each playout starting from the same generator state (common random numbers), so that the actions
+        are compared on the same deals and the same later luck; an iteration is one playout."""
+        game = self.game
+        rng = self.rng
+        playout = self.playout
+        playout.prepare(view)
+        root = Node(None, self.seat)
+        children = [Node(a, self.seat) for a in legal]
+        for child in children:
+            root.children[child.action.id] = child  # type: ignore[union-attr]
+        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        done = 0
+        seat = self.seat
+        while done < limit:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = game.determinize(view, rng)
+            luck = rng.next_u64()
+            for child in children:
+                trial = world.clone()
+                trial.apply(child.action)  # type: ignore[arg-type]
+                rewards = playout.run(trial, Rng(luck)) if not trial.is_over else rewards_of(trial)
+                child.visits += 1
+                child.avail += 1
+                child.reward += rewards[seat]
+            done += len(children)
+        self.last_iterations = done
+        return root
+
+    def search(self, view: View) -> Node:
+        game = self.game
+        rng = self.rng
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        playout = self.playout
+        playout.prepare(view)
+        max_depth = self.depth
+        root = Node(None, -1)
+        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        done = 0
+        while done < limit:
+            if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
+                break
+            done += 1
+            world: State = game.determinize(view, rng)
+            node = root
+            path = [root]
+            depth = 0
+            while not world.is_over and depth < max_depth:
+                depth += 1
+                legal = world.legal_actions()
+                mover = world.current_player
+                children = node.children
+                untried = [a for a in legal if a.id not in children]
+                if untried:
+                    action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                    child = Node(action, mover if mover is not None else -1)
+                    children[action.id] = child
+                    for a in legal:
+                        seen = children.get(a.id)
+                        if seen is not None:
+                            seen.avail += 1
+                    world.apply(action)
+                    path.append(child)
+                    break
+                best_child: Node | None = None
+                best_score = -1.0
+                for a in legal:
+                    ch = children[a.id]
+                    ch.avail += 1
+                    score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_child, best_score = ch, score
+                assert best_child is not None and best_child.action is not None
+                world.apply(best_child.action)
+                node = best_child
+                path.append(best_child)
+            rewards = playout.run(world, rng) if not world.is_over else rewards_of(world)
+            for n in path[1:]:
+                n.visits += 1
+                n.reward += rewards[n.mover]
+        self.last_iterations = done
+        return root
+
+    def action_values(self) -> list[tuple[str, int, float]]:
+        """(action text, visits, mean reward) of the last decision's root children, most visited first."""
+        if self.last_root is None:
+            return []
+        out = [
+            (child.action.text(), child.visits, child.reward / child.visits)
+            for child in self.last_root.children.values()
+            if child.action is not None and child.visits
+        ]
+        return sorted(out, key=lambda t: -t[1])
+
+
+def make_ismcts(game: Game, seat: int, seed: int = 0, **options: Any) -> ISMCTS:
+    return ISMCTS(game, seat, seed, **options)
+
+
+register_agent(
+    "ismcts",
+    make_ismcts,
+    "information-set Monte Carlo tree search over sampled worlds (default 1000 iterations per decision)",
+    options={
+        "iterations": "iterations per decision (default 1000 when no seconds are given)",
+        "seconds": "time per decision (with iterations: whichever comes first)",
+        "c": "UCB exploration constant (rewards are in [0, 1]; default 0.7)",
+        "depth": "tree depth limit in plies (0 = unlimited; 1 = flat Monte Carlo over the root's actions)",
+        "playout": "default policy: auto (the game's fast policy if it has one), random, or the game's named one",
+    },
+)

@@ -1,0 +1,286 @@
+"""The Olympicards heuristic bot: how a good human plays (RULES.md O-4 … O-9).
+
+The game is a sequence of races: in each sport, the players who can keep playing longest take the medals, and the
+ones who drop out early take cards, which are the fuel for the later sports. So the bot asks, at each decision:
+
+- **How long can I keep going in this sport?** Its *stamina*: the number of plays it could chain from its hand if it
+  played alone, always making its cheapest legal play (`chain`). Flip sports (a new target every round) draw
+  their targets from the unseen cards.
+- **How long can they?** The opponents' hands are unknown, but their sizes and earlier plays are not: the bot deals
+  them `samples` hands at random from the cards it has not seen (exactly the cards they could hold) and measures
+  their stamina the same way. That gives the chance that it outlasts each of them.
+- **Fight or withdraw now for the cards?** Withdrawing now gives a known award (cards, in two-player the medal goes
+  to the opponent). Staying in wins the medal of the position at which it expects to drop out, but every play costs
+  cards it would rather keep. A card is worth `card_value` points (about a third of a bronze: a card in hand is
+  roughly a third of a future play). The bot compares the expected values of both choices. So it gives up cheap
+  medals (bronze) unless it is clearly stronger, and fights for gold when it is even.
+- **Which cards to spend?** The legal play that leaves the longest chain for the rest of this sport, and among those
+  the lowest in value (high cards win the "higher than" sports later; fewer cards keep the hand big). The first play
+  of Swimming picks the lane colour the hand is richest in for the same reason.
+- **Postpone a sport** (the start player's choice) when its own stamina for it is clearly below that of a random
+  hand of the same size: another sport is likely to suit the hand better.
+- **Last one in** (3+ players): gold is already won, so withdraw at once and keep the cards — unless world records
+  are on, the sport has a star and the whole hand can be played out: then play it out (2 points for the record).
+
+Options: `noise` (probability of a random legal action, for the `easy` level), `samples`, `card_value`.
+"""
+
+from __future__ import annotations
+
+from podium.agents.base import Agent
+from podium.core.contract import Action, Game, View
+from podium.core.rng import Rng
+from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction
+from podium.games.olympicards.cards import COPIES, NUM_KINDS, VALUE, parse_card
+from podium.games.olympicards.config import Config
+from podium.games.olympicards.scoring import AWARDS, MEDAL_POINTS, NO_MEDAL, TWO_PLAYER_AWARDS, Award
+from podium.games.olympicards.state import OlympicardsState
+
+Play = tuple[int, ...]
+_PARSED: dict[str, int] = {}
+MAX_CHAIN = 12
+MAX_CANDIDATES = 24
+
+
+def _card(text: str) -> int:
+    k = _PARSED.get(text)
+    if k is None:
+        k = _PARSED[text] = parse_card(text)
+    return k
+
+
+def _cost(cards: Play) -> int:
+    return sum(VALUE[k] for k in cards) * 8 + len(cards)
+
+
+class OlympicardsHeuristic(Agent):
+    name = "heuristic"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        noise: float = 0.0,
+        samples: int = 6,
+        card_value: float = 0.35,
+    ) -> None:
+        super().__init__(game, seat, seed)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be between 0 and 1, not {noise}")
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.noise = float(noise)
+        self.samples = int(samples)
+        self.card_value = float(card_value)
+        self._scratch: OlympicardsState | None = None
+
+    # ------------------------------------------------------------------ decisions
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randbelow(len(legal))]
+        if len(legal) == 1:
+            return legal[0]
+        scratch = self._scratch_for(view)
+        if view["phase"] == "decide":
+            return self._decide(view, scratch)
+        return self._play(view, legal, scratch)
+
+    def _decide(self, view: View, scratch: OlympicardsState) -> Action:
+        me = self.seat
+        hand = self._hand(view)
+        mine = self._stamina(view, scratch, hand, [], None, None)
+        pool = self._pool(view)
+        size = sum(hand)
+        typical = (
+            sum(self._stamina(view, scratch, self._deal(pool, size), [], None, None) for _ in range(self.samples))
+            / self.samples
+        )
+        del me
+        return POSTPONE if mine + 0.5 < typical else ACCEPT
+
+    def _play(self, view: View, legal: list[Action], scratch: OlympicardsState) -> Action:
+        n = view["num_players"]
+        sport = view["sport"]
+        plays = [a for a in legal if isinstance(a, OlyAction) and a.kind == "play"]
+        hand = self._hand(view)
+        withdrawals = len(view["withdrawals"])
+        if n > 2 and withdrawals == n - 1:
+            # Last one in: gold is won. Play the hand out only for a world record.
+            if view["config"].get("world_record") and sport["star"] and self._can_empty(view, scratch, hand):
+                return self._best_play(view, scratch, hand, plays, prefer_many=True)
+            return WITHDRAW
+        if not plays:
+            return WITHDRAW
+        best = self._best_play(view, scratch, hand, plays)
+        if self._fight_value(view, scratch, hand) > 0.0:
+            return best
+        return WITHDRAW
+
+    # ------------------------------------------------------------------ the race estimate
+
+    def _fight_value(self, view: View, scratch: OlympicardsState, hand: list[int]) -> float:
+        """Expected points (relative) of staying in this sport minus those of withdrawing now."""
+        me = self.seat
+        n = view["num_players"]
+        index = len(view["withdrawals"])
+        mine = self._stamina(view, scratch, hand, self._own_plays(view, me), self._last(view), view["target"])
+        pool = self._pool(view)
+        rivals = [p for p in range(n) if p != me and (n == 2 or not view["withdrawn"][p])]
+        cv = self.card_value
+        if n == 2:
+            award = TWO_PLAYER_AWARDS[index]
+            medal = MEDAL_POINTS[award.medal]
+            rival = rivals[0]
+            wins = 0.0
+            spend = 0.0
+            for _ in range(self.samples):
+                theirs = self._stamina(
+                    view, scratch, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
+                    self._last(view), view["target"],
+                )  # fmt: skip
+                if mine > theirs:
+                    wins += 1.0
+                elif mine == theirs:
+                    wins += 0.5
+                spend += min(mine, theirs + 1)
+            p = wins / self.samples
+            spent_cards = spend / self.samples * self._cards_per_play(view)
+            # Withdrawing now: I take the cards, they take the medal. Winning the race: the other way round.
+            swing = 2.0 * (medal - award.cards * cv)
+            return p * swing - (1.0 - p) * spent_cards * cv
+        table = AWARDS[n]
+        now = self._award_value(table, index)
+        expected = 0.0
+        for _ in range(self.samples):
+            before_me = 0.0
+            for rival in rivals:
+                theirs = self._stamina(
+                    view, scratch, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
+                    self._last(view), view["target"],
+                )  # fmt: skip
+                if theirs < mine:
+                    before_me += 1.0
+                elif theirs == mine:
+                    before_me += 0.5
+            position = min(n - 1, index + round(before_me))
+            expected += self._award_value(table, position) - mine * self._cards_per_play(view) * cv * 0.5
+        return expected / self.samples - now
+
+    def _award_value(self, table: tuple[Award, ...], index: int) -> float:
+        award = table[index]
+        medal = MEDAL_POINTS[award.medal] if award.medal != NO_MEDAL else 0
+        return medal + award.cards * self.card_value
+
+    def _cards_per_play(self, view: View) -> float:
+        return float(view["sport"]["min_cards"])
+
+    # ------------------------------------------------------------------ stamina
+
+    def _stamina(
+        self,
+        view: View,
+        scratch: OlympicardsState,
+        hand: list[int],
+        own: list[Play],
+        last: Play | None,
+        target: str | None,
+    ) -> int:
+        """How many plays `hand` can chain in the current sport, cheapest play first."""
+        counts = hand[:]
+        sport = view["sport"]
+        flip = sport["flip"]
+        scratch.sport = sport["index"]
+        scratch.hands[0] = counts
+        scratch.plays[0] = list(own)
+        scratch.last = last
+        scratch.target = _card(target) if target is not None else -1
+        pool = self._pool(view) if flip else None
+        length = 0
+        while length < MAX_CHAIN:
+            if flip and length > 0 and pool is not None:
+                scratch.target = self._random_card(pool)
+            options = scratch.legal_plays(0)
+            if not options:
+                break
+            play = min(options, key=_cost)
+            for k in play:
+                counts[k] -= 1
+            scratch.plays[0].append(play)
+            scratch.last = play
+            length += 1
+        return length
+
+    def _can_empty(self, view: View, scratch: OlympicardsState, hand: list[int]) -> bool:
+        self._stamina(view, scratch, hand, self._own_plays(view, self.seat), self._last(view), view["target"])
+        return not any(scratch.hands[0])
+
+    def _best_play(
+        self, view: View, scratch: OlympicardsState, hand: list[int], plays: list[OlyAction], prefer_many: bool = False
+    ) -> OlyAction:
+        """The play leaving the longest chain, then the cheapest (or, for a record, the one using most cards)."""
+        candidates = sorted(plays, key=lambda a: _cost(a.cards))[:MAX_CANDIDATES]
+        own = self._own_plays(view, self.seat)
+        best = candidates[0]
+        best_key: tuple[float, float] | None = None
+        for action in candidates:
+            rest = hand[:]
+            for k in action.cards:
+                rest[k] -= 1
+            after = self._stamina(view, scratch, rest, [*own, action.cards], action.cards, None)
+            tiebreak = len(action.cards) if prefer_many else -_cost(action.cards)
+            key = (after, tiebreak)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    # ------------------------------------------------------------------ reading the view
+
+    def _scratch_for(self, view: View) -> OlympicardsState:
+        if self._scratch is None:
+            config = Config.from_options(view["config"])
+            self._scratch = OlympicardsState(config, 1, Rng(0))
+        return self._scratch
+
+    def _hand(self, view: View) -> list[int]:
+        counts = [0] * NUM_KINDS
+        for text in view["hand"]:
+            counts[_card(text)] += 1
+        return counts
+
+    def _own_plays(self, view: View, seat: int) -> list[Play]:
+        return [tuple(sorted(_card(t) for t in play)) for play in view["plays"][seat]]
+
+    def _last(self, view: View) -> Play | None:
+        last = view["last_any"]
+        return tuple(sorted(_card(t) for t in last["cards"])) if last is not None else None
+
+    def _pool(self, view: View) -> list[int]:
+        """The cards this seat has not seen: what the other hands and the draw pile are made of."""
+        counts = [COPIES] * NUM_KINDS
+        for text in view["hand"]:
+            counts[_card(text)] -= 1
+        for text in view["discard"]:
+            counts[_card(text)] -= 1
+        for plays in view["plays"]:
+            for play in plays:
+                for text in play:
+                    counts[_card(text)] -= 1
+        if view["target"] is not None:
+            counts[_card(view["target"])] -= 1
+        return [k for k in range(NUM_KINDS) for _ in range(max(0, counts[k]))]
+
+    def _deal(self, pool: list[int], size: int) -> list[int]:
+        counts = [0] * NUM_KINDS
+        size = min(size, len(pool))
+        picked = pool[:]
+        rng = self.rng
+        for i in range(size):
+            j = i + rng.randbelow(len(picked) - i)
+            picked[i], picked[j] = picked[j], picked[i]
+            counts[picked[i]] += 1
+        return counts
+
+    def _random_card(self, pool: list[int]) -> int:
+        return pool[self.rng.randbelow(len(pool))] if pool else -1

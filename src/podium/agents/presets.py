@@ -1,0 +1,28 @@
+"""Difficulty presets: `easy`, `medium` and `hard`, mapped per game onto concrete bots (docs/bots.md).
+
+- easy: the heuristic bot, but a third of its decisions are random (it blunders like a beginner).
+- medium: the heuristic bot.
+- hard: ISMCTS with the game's fast playout and an iteration budget that keeps a decision well under a second on
+  one core (an iteration budget, not a time budget, so that seeded games with `hard` bots replay exactly). These are
+  the budgets measured against the heuristic bot in docs/bots.md. Golf uses the flat, paired-sample form
+  (`depth=1`), which measured stronger than the full tree there (the tree fuses the decisions after a blind draw).
+  Athletic Games is the exception: there `hard` is the heuristic bot (the exact solver's best turn), because ISMCTS
+  over single steps did not beat it.
+"""
+
+from __future__ import annotations
+
+from podium.agents.base import register_preset
+
+EASY = "heuristic:noise=0.3"
+MEDIUM = "heuristic"
+HARD: dict[str, str] = {
+    "golf": "ismcts:iterations=600:depth=1",
+    "olympicards": "ismcts:iterations=200",
+    # ISMCTS did not beat the solver-based heuristic in Athletic Games (docs/bots.md, Strength): hard = heuristic.
+    "athletic": "heuristic",
+}
+
+register_preset("easy", {}, EASY, "a beginner: the heuristic bot with 30% random decisions")
+register_preset("medium", {}, MEDIUM, "a solid player: the heuristic bot")
+register_preset("hard", HARD, "ismcts:iterations=300", "a strong player: ISMCTS with a per-game iteration budget")
