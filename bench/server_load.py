@@ -1,15 +1,17 @@
 """Load on the web server: N concurrent games played by WebSocket clients against a real `podium serve` on loopback.
 
     python bench/server_load.py                       # 200 concurrent 2-player Golf games for 20 s
+    python bench/server_load.py --think 0             # clients act as fast as the rate limit allows
     python bench/server_load.py --games 50 --seconds 10 --game olympicards
     python bench/server_load.py --check               # exit status 1 unless p95 < 50 ms and no errors
 
 The server runs as its own process (`podium serve`, a fresh SQLite database in a temporary folder, bots without
 delay) so that the clients do not share its interpreter. Every seat of every game is a client that plays a random
-legal action as soon as its sync says it is to move; the acknowledgement latency is the time from sending the action
-to receiving its `ack` (validate, apply, commit to SQLite, ack). When a game ends, the next one starts at once, so
-N games are always in progress. Baseline in the same run: the latency of `ping` → `pong` on the same sockets, the
-server's floor for one round trip through the event loop.
+legal action `--think` seconds after its sync says it is to move (default 0.5 s, the server's own bot delay: a
+brisk player; `--think 0` drives the server at its maximum rate, where latency measures queueing, not service). The
+acknowledgement latency is the time from sending the action to receiving its `ack` (validate, apply, commit to
+SQLite, ack). When a game ends, the next one starts at once, so N games are always in progress. Baseline in the same
+run: the latency of `ping` → `pong` on the same sockets, the server's floor for one round trip through the event loop.
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play_seat(base: str, table_id: str, token: str, stats: Stats, rng: random.Random, stop_at: float) -> None:
+async def play_seat(
+    base: str, table_id: str, token: str, stats: Stats, rng: random.Random, stop_at: float, think: float
+) -> None:
     url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
     async with connect(url, proxy=None, max_queue=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -89,7 +93,7 @@ async def play_seat(base: str, table_id: str, token: str, stats: Stats, rng: ran
                 if frame["legal"] and frame["version"] > acted_at:
                     acted_at = frame["version"]
                     # a well-behaved client stays under the server's limit of 20 messages/s per connection
-                    pause = last_send + MIN_INTERVAL - time.perf_counter()
+                    pause = max(last_send + MIN_INTERVAL - time.perf_counter(), think)
                     if pause > 0:
                         await asyncio.sleep(pause)
                     last_send = time.perf_counter()
@@ -124,7 +128,10 @@ async def game_slot(
             for _ in range(args.players - 1):
                 tokens.append((await http.post(f"/api/tables/{made['table']['id']}/join", json={})).json()["token"])
             await asyncio.gather(
-                *(play_seat(base, made["table"]["id"], t, stats, random.Random(rng.random()), stop_at) for t in tokens)
+                *(
+                    play_seat(base, made["table"]["id"], t, stats, random.Random(rng.random()), stop_at, args.think)
+                    for t in tokens
+                )
             )
             stats.games += 1
         except Exception as exc:  # counted, and the slot goes on with a new game
@@ -188,6 +195,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2, help="seats per game (each one a client)")
     parser.add_argument("--game", default="golf", choices=["golf", "olympicards", "athletic", "mix"])
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
+    parser.add_argument("--think", type=float, default=0.5, help="seconds a client waits before it acts")
     parser.add_argument("--check", action="store_true", help="exit status 1 unless p95 < 50 ms and no errors")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -204,7 +212,8 @@ def main() -> int:
     ms = [x * 1000 for x in stats.latencies]
     pings = [x * 1000 for x in stats.pings]
     print(
-        f"server_load: {args.games} concurrent {args.game} games, {args.players} client sockets each, {elapsed:.1f} s"
+        f"server_load: {args.games} concurrent {args.game} games, {args.players} client sockets each, "
+        f"think {args.think:g} s, {elapsed:.1f} s"
     )
     print(f"  actions acknowledged  {len(ms):,}  ({len(ms) / elapsed:,.0f} actions/s), games finished {stats.games}")
     print(
