@@ -1,6 +1,6 @@
 """Bench: the Athletic Games best-turn solver against a naive exhaustive search, in the same run.
 
-    python bench/athletic_solver.py [--positions 10000] [--hard 200] [--naive 1000] [--seed 1]
+    python bench/athletic_solver.py [--positions 10000] [--hard 200] [--naive 1000] [--seed 1] [--save F | --load F]
 
 (a) `--positions` turn-start positions from simulated games between solver bots (2-5 players), and
 (b) `--hard` positions with 12-25 cards in hand, from games between random bots (whose hands grow large).
@@ -8,11 +8,14 @@ For each set it prints the solver's mean / p99 / max time and nodes, then the na
 (`brute_force`: every position reachable by legal action sequences) on the first `--naive` positions of the set,
 with a cap of `--naive-cap` visited positions: how many it finishes, and its time on those.
 The solver has a node cap too (`--cap`); positions beyond it are counted, not hidden.
+`--save FILE` writes the collected positions as JSON and `--load FILE` reads them instead of simulating, so two
+versions of the solver can be timed on the same positions (the solver bots' games depend on the solver's plans).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -119,10 +122,20 @@ def main() -> None:
     parser.add_argument("--naive-cap", type=int, default=20_000)
     parser.add_argument("--cap", type=int, default=40_000, help="solver node cap per position (about 1 s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", help="write the collected positions to this JSON file")
+    parser.add_argument("--load", help="read the positions from this JSON file instead of simulating games")
     args = parser.parse_args()
     started = time.perf_counter()
-    simulated = simulated_positions(args.positions, args.seed)
-    hard = hard_positions(args.hard, args.seed)
+    if args.load:
+        with open(args.load) as f:
+            data = json.load(f)
+        simulated, hard = data["a"][: args.positions], data["b"][: args.hard]
+    else:
+        simulated = simulated_positions(args.positions, args.seed)
+        hard = hard_positions(args.hard, args.seed)
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump({"a": simulated, "b": hard}, f)
     print(f"collected positions in {time.perf_counter() - started:.1f} s\n")
     run_set("(a) positions from solver-bot games", simulated, args.cap, args.naive, args.naive_cap)
     print()

@@ -7,7 +7,8 @@ from athletic_helpers import cards, play, position
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from podium.games.athletic.cards import TEXT, card
+from podium.games.athletic import AthleticState
+from podium.games.athletic.cards import TEXT, can_place, card
 from podium.games.athletic.solver import Plan, SearchLimit, brute_force, describe, greedy, solve, solve_view
 
 
@@ -149,3 +150,106 @@ def test_solver_matches_brute_force(position_: tuple[list[int], list[list[int]]]
     plan = solve(hand, piles, up_only=up, table_moves=moves)
     assert plan.placed == best
     _check_plan(hand, piles, plan, step="up" if up else "both", table_moves=moves)
+
+
+@st.composite
+def chain_positions(draw: st.DrawFn) -> tuple[list[int], list[list[int]]]:
+    """Positions that stress the move search and the bound: piles built as chains of mutually placeable cards
+    (as the solver bots leave them), same-value tops, empty slots, and hands that continue the chains."""
+    sports = draw(st.integers(2, 4))
+    low = draw(st.integers(1, 7))
+    high = draw(st.integers(low + 2, min(10, low + 4)))
+    deck = draw(st.permutations([card(v, s) for s in range(sports) for v in range(low, high + 1)]))
+    size = draw(st.integers(1, min(5, len(deck) - 3)))
+    hand, rest = list(deck[:size]), list(deck[size:])
+    piles: list[list[int]] = []
+    for _ in range(5):
+        pile: list[int] = []
+        height = draw(st.sampled_from([0, 1, 2, 3, 4]))
+        while rest and len(pile) < height:
+            fitting = [c for c in rest if not pile or can_place(c, pile[-1])]
+            if not fitting:
+                break
+            c = draw(st.sampled_from(fitting))
+            rest.remove(c)
+            pile.append(c)
+        piles.append(pile)
+    return hand, piles
+
+
+@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chain_positions(), st.booleans())
+def test_solver_matches_brute_force_on_chained_piles(position_: tuple[list[int], list[list[int]]], up: bool) -> None:
+    hand, piles = position_
+    try:
+        best, _ = brute_force(hand, piles, up_only=up, node_limit=5_000)
+    except SearchLimit:
+        assume(False)
+    plan = solve(hand, piles, up_only=up)
+    assert plan.placed == best
+    _check_plan(hand, piles, plan, step="up" if up else "both")
+
+
+def _engine_best(state: AthleticState, limit: int = 4_000) -> int:
+    """The most cards placeable from `state` by any sequence of the engine's own legal actions (no-repeat included)."""
+    best = 0
+    start = state.placed
+    stack = [state]
+    visited = 0
+    while stack:
+        s = stack.pop()
+        visited += 1
+        if visited > limit:
+            raise SearchLimit("engine enumeration too large")
+        best = max(best, s.placed - start)
+        for action in s.legal_actions():
+            if action.text() != "end":
+                child = s.clone()
+                child.apply(action)
+                stack.append(child)
+    return best
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.booleans(), st.lists(st.integers(0, 1000), max_size=4))
+def test_mid_turn_solve_matches_the_engine(
+    position_: tuple[list[int], list[list[int]]], up: bool, picks: list[int]
+) -> None:
+    # After some moves of the turn, the no-repeat rule forbids going back: solve_view must still be exact and legal.
+    hand, piles = position_
+    assume(len(hand) <= 4)
+    state = position(" ".join(TEXT[c] for c in hand), [" ".join(TEXT[c] for c in p) for p in piles],
+                     step="up" if up else "both")  # fmt: skip
+    for pick in picks:
+        moves = [a for a in state.legal_actions() if a.text().startswith("move")]
+        if not moves:
+            break
+        state.apply(moves[pick % len(moves)])
+    try:
+        best = _engine_best(state.clone())
+    except SearchLimit:
+        assume(False)
+    plan = solve_view(state.view(0))
+    assert plan.placed == best
+    before = len(state.hands[0])
+    for action in plan.actions:
+        state.apply(action)
+    assert before - len(state.hands[0]) == plan.placed
+
+
+def test_node_limit_counts_the_move_search() -> None:
+    # Tall chained piles and a mid-turn position: the search of the first segment's layouts counts against the
+    # limit, so the solver stops at once instead of enumerating a huge move closure.
+    state = position(
+        "9r 1b 2b 10o 1p",
+        ["9o 9p 10p 10g 10y 10b 9b 9g 9y 8y 8r 8b", "4y 4p 5p 5g 5b 6b 6g 6p 6o 5o 5r 5y 6y", "8g 8p 8o",
+         "7b 7o 7y 7p 7g", "3b 3o 3y 3p 2p 2y 1y 1o 1r 2r 3r 4r 4g 3g 2g 1g"],
+    )  # fmt: skip
+    play(state, "move 1 3")
+    with pytest.raises(SearchLimit):
+        solve_view(state.view(0), node_limit=50)
+    plan = solve_view(state.view(0), node_limit=200_000)
+    assert plan.placed == 5
+    for action in plan.actions:
+        state.apply(action)
+    assert not state.hands[0]
