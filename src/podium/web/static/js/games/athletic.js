@@ -137,7 +137,7 @@ function hintPanel(ctx) {
       h(
         "div",
         { class: "hint-box", role: "status" },
-        h("p", null, hint.placed ? `Best turn: place ${hint.placed} card${hint.placed === 1 ? "" : "s"}${hint.placed === ctx.view.hand.length ? " — your whole hand, a medal!" : ""}.` : "No card can be placed: end your turn."),
+        h("p", null, hint.placed === null ? (hint.note || "No hint in time.") : hint.placed ? `Best turn: place ${hint.placed} card${hint.placed === 1 ? "" : "s"}${hint.placed === ctx.view.hand.length ? " — your whole hand, a medal!" : ""}.` : "No card can be placed: end your turn."),
         hint.steps.length ? h("ol", { class: "hint-steps" }, hint.steps.map((s, i) => h("li", { class: i === 0 ? "next" : "" }, s))) : null,
         entry ? button(`Do “${entry.text}”`, () => ctx.act(entry.action), { class: "primary", disabled: ctx.busy, dataset: { key: "hint-do" } }) : null,
       ),
