@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -25,14 +26,14 @@ class TurnContext:
 Command = Callable[[TurnContext], None]
 
 
-class GameTui:
-    """Default renderer: subclasses draw the table; everything else has a sensible default."""
+class GameTui(ABC):
+    """A game's renderer: subclasses draw the table; everything else has a sensible default."""
 
     game_name: str = ""
 
+    @abstractmethod
     def table(self, view: View) -> RenderableType:
         """The table as seen by `view["player"]` (None = spectator / replay with all cards shown)."""
-        raise NotImplementedError
 
     def action_label(self, action: Action, view: View) -> str:
         """How a legal action is listed to the human (the text form by default)."""
