@@ -1,9 +1,8 @@
-"""`podium`: play, read the rules, replay records and simulate, for every registered game."""
+"""`podium`: play, serve, read the rules, replay records, solve, simulate and run tournaments, for every game."""
 
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import os
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from rich.table import Table
 
 from podium import __version__
 from podium.agents.base import agent_description, agent_names
+from podium.cli import solve
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
 from podium.cli.simulate import run_comparison, run_simulation
@@ -29,7 +29,7 @@ from podium.sim.compare import split_variants
 
 app = typer.Typer(
     name="podium",
-    help="Athletic Games, Olympicards and Golf in the terminal: play against bots or friends, replay, simulate.",
+    help="Athletic Games, Olympicards and Golf: play in the terminal or the browser, replay, solve, simulate.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -285,18 +285,8 @@ def version() -> None:
     console.print(__version__)
 
 
-def _register_optional_commands() -> None:
-    # Commands contributed by game-specific modules (e.g. `podium solve athletic`).
-    try:
-        solve = importlib.import_module("podium.cli.solve")
-    except ModuleNotFoundError as exc:
-        if exc.name != "podium.cli.solve":
-            raise
-        return
-    solve.register(app)
-
-
-_register_optional_commands()
+# `podium solve GAME`: the solver lives with its game; its command module adds itself.
+solve.register(app)
 
 
 def main() -> None:
