@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from podium.agents.base import Agent
+from podium.agents.base import NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.athletic.actions import END_ACTION, FILL, MOVE, PLAY, AthleticAction, move_action
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, parse_card
@@ -31,22 +31,20 @@ EMPTY_SLOT = 12  # an empty slot takes any card: worth more to the next player t
 MAX_LAYOUTS = 400  # layouts examined for the final rearrangement
 
 
-class AthleticHeuristic(Agent):
+class AthleticHeuristic(NoisyAgent):
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, node_limit: int = 20_000) -> None:
-        super().__init__(game, seat, seed)
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise must be between 0 and 1, not {noise}")
-        self.noise = float(noise)
+        super().__init__(game, seat, seed, noise)
         self.node_limit = int(node_limit)
         self._plan: list[AthleticAction] = []
         self._plan_turn = -1
 
     def act(self, view: View, legal: list[Action]) -> Action:
-        if self.noise and self.rng.random() < self.noise:
+        blunder = self.blunder(legal)
+        if blunder is not None:
             self._plan = []
-            return legal[self.rng.randbelow(len(legal))]
+            return blunder
         if self._plan and self._plan_turn == view["turn"] and self._plan[0] in legal:
             return self._plan.pop(0)
         self._plan = self.plan(view)

@@ -57,6 +57,23 @@ class Agent(ABC):
         """Choose one of `legal` (non-empty)."""
 
 
+class NoisyAgent(Agent):
+    """An agent that, with probability `noise`, plays a uniformly random legal action instead: the `easy` level
+    of a good bot blunders like a beginner."""
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0) -> None:
+        super().__init__(game, seat, seed)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be between 0 and 1, not {noise}")
+        self.noise = float(noise)
+
+    def blunder(self, legal: list[Action]) -> Action | None:
+        """A random legal action with probability `noise`, else None (then the agent thinks)."""
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randbelow(len(legal))]
+        return None
+
+
 AgentFactory = Callable[..., Agent]
 """`factory(game, seat, seed, **options) -> Agent`."""
 

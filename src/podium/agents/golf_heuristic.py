@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from podium.agents.base import Agent
+from podium.agents.base import NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
 from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, RANK_OF, parse_card
@@ -111,7 +111,7 @@ class GolfReading:
         return min(self.expected_sum(q, owner_bias=owner_bias) for q in range(self.n) if q != self.me)
 
 
-class GolfHeuristic(Agent):
+class GolfHeuristic(NoisyAgent):
     name = "heuristic"
 
     def __init__(
@@ -124,18 +124,16 @@ class GolfHeuristic(Agent):
         unknown_margin: float = 1.5,
         owner_bias: float = 1.5,
     ) -> None:
-        super().__init__(game, seat, seed)
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise must be between 0 and 1, not {noise}")
-        self.noise = float(noise)
+        super().__init__(game, seat, seed, noise)
         self.knock_margin = float(knock_margin)
         self.unknown_margin = float(unknown_margin)
         self.owner_bias = float(owner_bias)
         self._values: tuple[int, ...] | None = None
 
     def act(self, view: View, legal: list[Action]) -> Action:
-        if self.noise and self.rng.random() < self.noise:
-            return legal[self.rng.randbelow(len(legal))]
+        blunder = self.blunder(legal)
+        if blunder is not None:
+            return blunder
         actions = cast(list[GolfAction], legal)
         values = self._value_table(view)
         return golf_choice(view, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)

@@ -27,7 +27,7 @@ Options: `noise` (probability of a random legal action, for the `easy` level), `
 
 from __future__ import annotations
 
-from podium.agents.base import Agent
+from podium.agents.base import NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction
@@ -53,7 +53,7 @@ def _cost(cards: Play) -> int:
     return sum(VALUE[k] for k in cards) * 8 + len(cards)
 
 
-class OlympicardsHeuristic(Agent):
+class OlympicardsHeuristic(NoisyAgent):
     name = "heuristic"
 
     def __init__(
@@ -65,12 +65,9 @@ class OlympicardsHeuristic(Agent):
         samples: int = 6,
         card_value: float = 0.35,
     ) -> None:
-        super().__init__(game, seat, seed)
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise must be between 0 and 1, not {noise}")
+        super().__init__(game, seat, seed, noise)
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
-        self.noise = float(noise)
         self.samples = int(samples)
         self.card_value = float(card_value)
         self._scratch: OlympicardsState | None = None
@@ -78,8 +75,9 @@ class OlympicardsHeuristic(Agent):
     # ------------------------------------------------------------------ decisions
 
     def act(self, view: View, legal: list[Action]) -> Action:
-        if self.noise and self.rng.random() < self.noise:
-            return legal[self.rng.randbelow(len(legal))]
+        blunder = self.blunder(legal)
+        if blunder is not None:
+            return blunder
         if len(legal) == 1:
             return legal[0]
         scratch = self._scratch_for(view)
