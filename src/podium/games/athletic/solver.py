@@ -8,6 +8,13 @@ value is found by asking k = 1, 2, ... until the answer is no or k reaches the a
 (`upper_bound`: reachability from the cards that could become tops, slots that could be opened, and a matching of
 cards to distinct supports); a position whose bound is below k fails at once, so most of the tree is cut off.
 
+Escalation. Most positions are solved that way in a few hundred nodes. When a solve passes ESCALATE_AT nodes, it
+switches on a stronger bound, the chain bound (`_chain_bound`: the end of a turn seen as at most five chains of
+cards, one per pile, each on an untouched root or a filled hand card), at the root and at positions that still need
+many cards, and from then on asks the largest value still possible first, then smaller ones. Both changes matter on
+the hard positions: a plain search for k can wander for a million nodes through subtrees that the plain bound
+cannot refute and the chain bound refutes at once, while the search for the largest k finds its plan at once.
+
 Memo. Layouts are canonical inside the search (piles sorted: any move or play may use any pile, so the piles are
 interchangeable). What is proven is kept per (hand, canonical layout): `lo` cards reachable, at most `hi`. When
 `reaches(…, k)` fails, every layout it met by moves gets `hi <= k - 1` — each is reachable from the position, so
@@ -46,6 +53,26 @@ from podium.games.athletic.actions import AthleticAction, fill_action, move_acti
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, ONTO, PLACE, cards_of, mask_of, parse_card
 
 Layout = tuple[tuple[int, ...], ...]
+
+
+# The chain bound (`_Search._chain_bound`) is exact enough to refute in one step what the plain bound lets the search
+# wander into for tens of thousands of nodes, but it costs a small search of its own. So a solve starts without it
+# and escalates only once the plain search has spent ESCALATE_AT nodes; from then on it is used at the root and at
+# positions that still need at least CHAIN_NEED_MIN cards (the big subtrees), each component's search capped at
+# CHAIN_BUDGET states and the whole solve at CHAIN_WORK states (past a cap the plain bound stands, so the answer
+# stays exact; only the speed changes).
+ESCALATE_AT = 2000
+CHAIN_NEED_MIN = 8
+CHAIN_BUDGET = 30_000
+CHAIN_WORK = 300_000
+
+
+class _TooBig(Exception):
+    """A component's chain search went past CHAIN_BUDGET."""
+
+
+class _Escalate(Exception):
+    """The plain search reached ESCALATE_AT nodes: switch the chain bound on."""
 
 
 class SearchLimit(Exception):
@@ -123,8 +150,12 @@ class _Search:
         self.hi: dict[Key, int] = {}
         self.bounded: set[Key] = set()
         self.prefix_cache: dict[tuple[int, ...], list[int]] = {}
+        self.chain_cache: dict[tuple[object, ...], dict[tuple[int, int], int] | None] = {}
         self.held_cache: dict[tuple[int, ...], int] = {}  # keys whose full static bound is already part of `hi`
         self.nodes = 0
+        self.escalate_at = -1
+        self.chains = False
+        self.chain_work = 0
         self.node_limit = node_limit
         self._limit = node_limit if node_limit is not None else -1
 
@@ -133,6 +164,8 @@ class _Search:
         self.nodes += 1
         if self.nodes == self._limit + 1:
             raise SearchLimit(f"node limit {self.node_limit} reached")
+        if self.nodes == self.escalate_at:
+            raise _Escalate
 
     # -- moves ----------------------------------------------------------------------------------------------------
 
@@ -205,6 +238,7 @@ class _Search:
         3. Every placed card rests on its own support — a different card, or a slot bottom — so at most a maximum
            matching of candidate cards to supports (anchors, hand cards, slots) can be placed.
         4. The piles are counted too (`_pile_bound`): five piles hold at most five chains of placed cards.
+        5. Once the search has escalated (see the module docstring), the chain bound (`_chain_bound`).
         """
         onto = self.onto
         anchors = 0
@@ -260,10 +294,164 @@ class _Search:
             for group in groups[:slots]:
                 candidates |= group
         first = self._matching(candidates, anchors | mask, min(slots, NUM_PILES))
-        if first <= 1 or not slots or first < need:
+        if first <= 1 or first < need:
             return first
-        emptiable = [d < 0 for d in depth]
-        return self._pile_bound(mask, layout, anchors, emptiable, first)
+        bound = first
+        if slots:
+            bound = self._pile_bound(mask, layout, anchors, [d < 0 for d in depth], first)
+            if bound < need:
+                return bound
+        if not self.chains or 0 < need < CHAIN_NEED_MIN or self.chain_work > CHAIN_WORK:
+            return bound
+        tops = 0
+        for p in layout:
+            if p:
+                tops |= 1 << p[-1]
+        chains = self._chain_bound(mask, anchors, tops, min(slots, NUM_PILES), bound, layout, [d < 0 for d in depth])
+        return chains if chains < bound else bound
+
+    def _chain_bound(
+        self, mask: int, anchors: int, tops: int, slots: int, cap: int, layout: Layout, emptiable: list[bool]
+    ) -> int:
+        """The bound of the final layout as chains. At the end of the turn every pile is an untouched part of its
+        old content, then a chain of cards each placed or moved onto the one below; the chain starts on the
+        untouched part's top (its *root*, a table card) or, in a pile that was empty at some point, with a filled
+        hand card. So the placed hand cards lie on at most five vertex-disjoint paths of the placement graph, each
+        rooted at a table card or at a hand card (at most `slots` of those), such that every current top is on a
+        path (a top either stays, as a root, or moves), a pile has at most one root, the cards above a root were
+        moved (they are on paths) and the cards below it were not (they are on none). Paths stay within a
+        connected component; each component's best, per number of paths and of fills, is found exactly by a small
+        search and cached (the pile rules are applied within the component), and the components share out the
+        five piles. Returns `cap` if a component's search is too big."""
+        above: dict[int, int] = {}
+        below: dict[int, int] = {}
+        pile_masks = [mask_of(c for c in pile if anchors >> c & 1) for pile in layout]
+        for pile in layout:
+            under = 0
+            for c in pile:
+                below[c] = under
+                under |= 1 << c
+            over = 0
+            for c in reversed(pile):
+                above[c] = over
+                over |= 1 << c
+        nodes = mask | anchors
+        rest = nodes
+        best: dict[tuple[int, int], int] = {(0, 0): 0}
+        while rest:
+            group = rest & -rest
+            frontier = group
+            while frontier:
+                grow = _adjacent(frontier) & rest & ~group
+                group |= grow
+                frontier = grow
+            rest &= ~group
+            if not group & (mask | tops):
+                continue
+            table = group & anchors
+            shape = tuple((above[c] & group, below[c] & group) for c in cards_of(table))
+            owned = tuple((whole, emptiable[i]) for i, whole in enumerate(pile_masks) if whole and not whole & ~group)
+            values = self._chain_values(group & mask, table, group & tops, shape, owned)
+            if values is None:
+                return cap
+            merged: dict[tuple[int, int], int] = {}
+            for (j0, f0), v0 in best.items():
+                for (j1, f1), v1 in values.items():
+                    j = j0 + j1
+                    f = f0 + f1
+                    if j > NUM_PILES or f > slots:
+                        continue
+                    if merged.get((j, f), -1) < v0 + v1:
+                        merged[(j, f)] = v0 + v1
+            if not merged:
+                return 0  # the tops cannot all stay on five piles: no reachable end (never happens in play)
+            best = merged
+        return max(best.values())
+
+    def _chain_values(
+        self,
+        hand: int,
+        table: int,
+        required: int,
+        shape: tuple[tuple[int, int], ...],
+        owned: tuple[tuple[int, bool], ...],
+    ) -> dict[tuple[int, int], int] | None:
+        """For one component: (paths, of which fill-rooted) -> the most hand cards such paths can cover under the
+        rules of `_chain_bound` (`shape`: per table card, the component's cards above and below it in its pile);
+        infeasible pairs are left out. None past the search budget."""
+        key = (hand, table, required, shape, owned)
+        if key in self.chain_cache:
+            return self.chain_cache[key]
+        place = self.place
+        nodes = hand | table
+        full = hand.bit_count()
+        over: dict[int, int] = {}
+        under: dict[int, int] = {}
+        for c, (a, b) in zip(cards_of(table), shape, strict=True):
+            over[c] = a
+            under[c] = b
+        memo: dict[tuple[int, int, int, int, int], int] = {}
+        budget = [CHAIN_BUDGET]
+
+        def search(used: int, end: int, paths: int, fills: int, moved: int, roots: int) -> int:
+            """`used`: cards on paths or buried under a root; `moved`: cards above a root, which must be on paths
+            and cannot be roots. A pile wholly in the component needs a root, or all its cards on paths if it
+            can be emptied."""
+            state = (used, end, paths, fills, roots)
+            known = memo.get(state)
+            if known is not None:
+                return known
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _TooBig
+            self.chain_work += 1
+            best = -1
+            if end >= 0:
+                nxt = place[end] & nodes & ~used
+                for w in cards_of(nxt & hand) + cards_of(nxt & table):
+                    got = search(used | 1 << w, w, paths, fills, moved, roots)
+                    if got > best:
+                        best = got
+                        if best == full:
+                            break
+                if best < full:
+                    got = search(used, -1, paths, fills, moved, roots)
+                    best = max(best, got)
+            else:
+                if not (required | moved) & ~used and all(
+                    whole & roots or (can_empty and not whole & ~used) for whole, can_empty in owned
+                ):
+                    best = (used & hand).bit_count()
+                if best < full and paths:
+                    for r in cards_of(table & ~used & ~moved):
+                        if under[r] & used:
+                            continue  # a card under it was moved, so it was lifted too: not a root
+                        got = search(used | 1 << r | under[r], r, paths - 1, fills, moved | over[r], roots | 1 << r)
+                        if got > best:
+                            best = got
+                            if best == full:
+                                break
+                    if fills and best < full:
+                        for r in cards_of(hand & ~used):
+                            got = search(used | 1 << r, r, paths - 1, fills - 1, moved, roots)
+                            if got > best:
+                                best = got
+                                if best == full:
+                                    break
+            memo[state] = best
+            return best
+
+        values: dict[tuple[int, int], int] | None = {}
+        try:
+            for paths in range(NUM_PILES + 1):
+                for fills in range(paths + 1):
+                    got = search(0, -1, paths, fills, 0, 0)
+                    if got >= 0:
+                        values[(paths, fills)] = got  # type: ignore[index]
+        except _TooBig:
+            values = None
+        self.chain_cache[key] = values
+        return values
 
     def _pile_bound(self, mask: int, layout: Layout, anchors: int, emptiable: list[bool], cap: int) -> int:
         """The bound of the final layout's shape, which counts piles.
@@ -543,10 +731,24 @@ def solve(
         raise ValueError(f"a position needs {NUM_PILES} piles, got {len(layout)}")
     search = _Search(up_only, table_moves, node_limit)
     forbidden = frozenset(seen) - {layout}
-    bound = search.upper_bound(hand_mask, _canon(layout))
-    best = 0
-    while best < bound and search.root_reaches(hand_mask, layout, best + 1, forbidden):
-        best += 1
+    best = 0  # proven reachable
+    top = search.upper_bound(hand_mask, _canon(layout))  # proven unreachable beyond
+    search.escalate_at = ESCALATE_AT
+    escalated = False
+    while best < top:
+        k = top if escalated else best + 1
+        try:
+            reached = search.root_reaches(hand_mask, layout, k, forbidden)
+        except _Escalate:
+            escalated = search.chains = True
+            search.bounded.clear()  # bound again, with the chains, what was bounded without them
+            top = min(top, search.upper_bound(hand_mask, _canon(layout)))
+            continue
+        if reached:
+            best = k
+        else:
+            top = k - 1
+    search.escalate_at = -1
     actions: list[AthleticAction] = []
     mask, lay, left, avoid = hand_mask, layout, best, forbidden
     while left > 0:
