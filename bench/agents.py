@@ -8,8 +8,9 @@ For each game it collects the same seeded mid-game decision points (2 players, p
 heuristic bots, only decisions with a real choice) and measures there:
 - baseline: random playouts per second from those positions (`determinize(view)` + uniformly random actions to
   the end of the game), the unit every search bot pays for;
-- ISMCTS iterations per second, tree search (default) and flat (`depth=1`), each with its game's default playout,
-  and the ratio to the baseline (an iteration costs N random playouts);
+- ISMCTS iterations per second, tree search over single steps and flat (`depth=1`), each with its game's default
+  playout (`macro=step`), and where the game has whole-turn candidates the turn search (`macro=turn`, the default
+  there; an iteration is one candidate turn plus its rollout), with the ratio to the baseline;
 - the time per decision (mean ms) of each bot and difficulty preset, also in units of one random playout.
 """
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from podium.agents.base import make_agent
 from podium.agents.ismcts import ISMCTS
+from podium.agents.macros import macro_names
 from podium.core.contract import Action, Game, View
 from podium.core.registry import game_names, get_game
 from podium.core.rng import Rng
@@ -111,10 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         base = random_playouts(game, points, 1 if args.quick else 3)
         print(f"\n{label}: {len(points)} positions")
         print(f"  baseline  random playouts (determinize + play to the end)  {base:9.0f} /s")
-        for mode, spec in (
-            ("tree", f"ismcts:iterations={iterations}"),
-            ("flat", f"ismcts:iterations={iterations}:depth=1"),
-        ):
+        modes = [
+            ("tree", f"ismcts:iterations={iterations}:macro=step"),
+            ("flat", f"ismcts:iterations={iterations}:depth=1:macro=step"),
+        ]
+        if "turn" in macro_names(name):  # whole-turn search (the default where a game provides it)
+            modes.append(("turn", f"ismcts:iterations={iterations}:macro=turn"))
+        for mode, spec in modes:
             rate = ismcts_rate(game, points, spec)
             print(f"  ISMCTS {mode:4}  iterations                                  {rate:9.0f} /s"
                   f"   = {rate / base:5.2f}x the random playout rate")  # fmt: skip

@@ -21,8 +21,9 @@ from podium.agents.base import make_agent
 from podium.core.registry import get_game
 
 
-def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[float, float, int, float]:
-    """(A's score in 0/0.5/1, A's mean decision time, plies, seconds) for one game with A in seat `a_seat`."""
+def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[float, float, int, float, float]:
+    """(A's score in 0/0.5/1, A's mean decision time, plies, seconds, A's longest decision) for one game with A in
+    seat `a_seat`."""
     game_name, rules, bot_a, bot_b, seed, a_seat = args
     game = get_game(game_name)
     config = game.config(rules)
@@ -32,6 +33,7 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[flo
     plies = 0
     a_time = 0.0
     a_moves = 0
+    a_max = 0.0
     start = time.perf_counter()
     while not state.is_over:
         p = state.current_player
@@ -39,13 +41,15 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[flo
         t0 = time.perf_counter()
         action = agents[p].act(state.view(p), state.legal_actions())
         if p == a_seat:
-            a_time += time.perf_counter() - t0
+            spent = time.perf_counter() - t0
+            a_time += spent
+            a_max = max(a_max, spent)
             a_moves += 1
         state.apply(action)
         plies += 1
     result = state.result()
     score = 1.0 / len(result.winners) if a_seat in result.winners else 0.0
-    return score, a_time / max(1, a_moves), plies, time.perf_counter() - start
+    return score, a_time / max(1, a_moves), plies, time.perf_counter() - start, a_max
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,11 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     scores: list[float] = []
     times: list[float] = []
+    longest = 0.0
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             for i, out in enumerate(pool.map(play_game, jobs, chunksize=1)):
                 scores.append(out[0])
                 times.append(out[1])
+                longest = max(longest, out[4])
                 if (i + 1) % 50 == 0:
                     print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
     else:
@@ -76,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             out = play_game(job)
             scores.append(out[0])
             times.append(out[1])
+            longest = max(longest, out[4])
             if (i + 1) % 50 == 0:
                 print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
     n = len(scores)
@@ -93,11 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         "ci_low": mean - half,
         "ci_high": mean + half,
         "a_seconds_per_decision": sum(times) / n,
+        "a_longest_decision": longest,
         "seconds": seconds,
     }
     print(
         f"{args.game} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] over {n} games; "
-        f"A {out['a_seconds_per_decision'] * 1000:.1f} ms/decision; {seconds:.0f} s"
+        f"A {out['a_seconds_per_decision'] * 1000:.1f} ms/decision (longest {longest * 1000:.0f} ms); {seconds:.0f} s"
     )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

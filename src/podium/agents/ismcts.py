@@ -21,15 +21,32 @@ seat beats (ties count half), from `Result.ranking`.
 Budget: `iterations` and/or `seconds` per decision (`Budget`); the decision is the root child visited most.
 Nodes are small slotted objects; children are found by action id in a dict (legal sets differ between worlds, so
 a list indexed by position would not do), statistics are plain attributes.
+
+Macro actions (`macro`, `podium.agents.macros`). When a game's turn is a puzzle of many steps that an exact solver
+does better than any tree (Athletic Games), the search is over *whole turns*: at the first decision of a turn the
+game's `MacroSet` lists a few candidate turns (each legal in every world consistent with the view), and each is
+judged with paired flat sampling: every sampled world plays every surviving candidate, then the macro set's rollout
+(the other players' replies and the searcher's next turns, scored by an evaluation), all from the same generator
+state, so that the candidates are compared on the same hidden cards and the same draws — the differences between
+good turns are small next to the luck of a deal, and pairing removes that luck from the comparison. Successive
+halving spends the budget where it decides something: after each round the worse half is dropped and the rest get
+more worlds; the game's default turn (the first candidate) is never dropped, so a deviation from it must beat it on
+the largest sample. No tree below the root: the opponents' turns inside a rollout are played by the macro set's
+fast policy. The bot then plays the chosen turn step by step and searches again only if the position is not the one
+its plan expects. `macro=auto` (default) uses the game's macro set if it has one, `macro=step` the tree over single
+steps; `c`, `depth` and `playout` apply to the step search only. An iteration is one rollout (one candidate in one
+world).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from typing import Any
 
 from podium.agents.base import Agent, Budget, register_agent
+from podium.agents.macros import MacroSet, macros_for
 from podium.agents.playouts import Playout, playout_for, rewards_of
 from podium.core.contract import Action, Game, State, View
 from podium.core.rng import Rng
@@ -60,6 +77,7 @@ class ISMCTS(Agent):
         c: float = 0.7,
         playout: str = "auto",
         depth: int = 0,
+        macro: str = "auto",
     ) -> None:
         super().__init__(game, seat, seed)
         if iterations is None and seconds is None:
@@ -72,10 +90,16 @@ class ISMCTS(Agent):
             raise ValueError(f"depth must be >= 0 (0 = unlimited), not {depth}")
         self.depth = depth if depth > 0 else 1 << 30
         self.playout: Playout = playout_for(game.name, playout)
+        self.macro: MacroSet | None = macros_for(game.name, macro)
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
         self.last_root: Node | None = None
+        self.last_macros: list[tuple[str, int, float]] = []
+        self._plan: list[Action] = []  # the rest of the chosen turn (macro search)
+        self._expect: list[str] = []  # the view each step of `_plan` expects to be played from
 
     def act(self, view: View, legal: list[Action]) -> Action:
+        if self.macro is not None:
+            return self._act_macro(self.macro, view, legal)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -94,6 +118,87 @@ class ISMCTS(Agent):
             if child is not None and child.visits > best_visits:
                 best, best_visits = action, child.visits
         return best if best is not None else legal[self.rng.randbelow(len(legal))]
+
+    def _act_macro(self, macro: MacroSet, view: View, legal: list[Action]) -> Action:
+        key = _view_key(view)
+        if self._plan and self._expect[0] == key and self._plan[0] in legal:
+            self._expect.pop(0)
+            self.last_iterations = 0
+            return self._plan.pop(0)
+        candidates = [turn for turn in macro.candidates(view) if turn and turn[0] in legal]
+        if not candidates:
+            self._plan, self._expect = [], []
+            return legal[self.rng.randbelow(len(legal))]
+        if len(candidates) == 1 or len(legal) == 1:
+            self.last_iterations = 0
+            self.last_macros = []
+            chosen = candidates[0]
+        else:
+            chosen = candidates[self.macro_search(macro, view, candidates)]
+        # The views the rest of the turn will be played from: the turn touches only the seat's own hand and the
+        # public table, so any sampled world shows them.
+        world = self.game.determinize(view, Rng(0))
+        expect = []
+        for action in chosen:
+            expect.append(_view_key(world.view(self.seat)))
+            world.apply(action)
+            if world.current_player != self.seat:
+                break
+        self._plan, self._expect = list(chosen[1 : len(expect)]), expect[1:]
+        return chosen[0]
+
+    def macro_search(self, macro: MacroSet, view: View, candidates: list[list[Action]]) -> int:
+        """Paired flat sampling over candidate turns with successive halving: the budget is split into rounds; in
+        each round every surviving candidate is played in the same new worlds, then the worse half is dropped (by
+        mean reward over every world so far — the survivors share them all, so the comparison stays paired). The
+        first candidate (the game's default turn) always survives, so that a deviation from it has to beat it on
+        the largest sample. Returns the index of the best mean reward (the first on ties)."""
+        game = self.game
+        rng = self.rng
+        seat = self.seat
+        count = len(candidates)
+        totals = [0.0] * count
+        worlds = [0] * count
+        alive = list(range(count))
+        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        rounds = max(1, math.ceil(math.log2(count)))
+        done = 0
+        for round_ in range(rounds):
+            # This round's share of what is left, at least one world.
+            share = max(len(alive), (limit - done) // (rounds - round_))
+            round_done = 0
+            while round_done < share and done < limit:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                world = game.determinize(view, rng)
+                luck = rng.next_u64()
+                for i in alive:
+                    trial = world.clone()
+                    for action in candidates[i]:
+                        if trial.is_over:
+                            break
+                        trial.apply(action)
+                    rewards = macro.rollout(trial, seat, Rng(luck)) if not trial.is_over else rewards_of(trial)
+                    totals[i] += rewards[seat]
+                    worlds[i] += 1
+                done += len(alive)
+                round_done += len(alive)
+            if len(alive) <= 2 or done >= limit or (deadline is not None and time.perf_counter() >= deadline):
+                break
+            ranked = sorted(alive[1:] if alive[0] == 0 else alive, key=lambda i: -totals[i] / worlds[i])
+            keep = ranked[: max(1, len(alive) // 2 - (alive[0] == 0))]
+            alive = sorted({0, *keep}) if alive[0] == 0 else sorted(keep)
+        self.last_iterations = done
+        self.last_macros = [
+            (", ".join(a.text() for a in turn), worlds[i], totals[i] / worlds[i] if worlds[i] else 0.0)
+            for i, turn in enumerate(candidates)
+        ]
+        best = alive[0]
+        for i in alive[1:]:
+            if totals[i] / worlds[i] > totals[best] / worlds[best] + 1e-9:
+                best = i
+        return best
 
     def flat(self, view: View, legal: list[Action]) -> Node:
         """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root
@@ -185,7 +290,10 @@ class ISMCTS(Agent):
         return root
 
     def action_values(self) -> list[tuple[str, int, float]]:
-        """(action text, visits, mean reward) of the last decision's root children, most visited first."""
+        """(action text, visits, mean reward) of the last decision's root children, most visited first (with macro
+        search: the candidate turns of the last search, steps joined by commas)."""
+        if self.macro is not None:
+            return sorted(self.last_macros, key=lambda t: -t[2])
         if self.last_root is None:
             return []
         out = [
@@ -194,6 +302,10 @@ class ISMCTS(Agent):
             if child.action is not None and child.visits
         ]
         return sorted(out, key=lambda t: -t[1])
+
+
+def _view_key(view: View) -> str:
+    return json.dumps(view, sort_keys=True)
 
 
 def make_ismcts(game: Game, seat: int, seed: int = 0, **options: Any) -> ISMCTS:
@@ -210,5 +322,6 @@ register_agent(
         "c": "UCB exploration constant (rewards are in [0, 1]; default 0.7)",
         "depth": "tree depth limit in plies (0 = unlimited; 1 = flat Monte Carlo over the root's actions)",
         "playout": "default policy: auto (the game's fast policy if it has one), random, or the game's named one",
+        "macro": "search over: auto (whole turns where the game provides them, else steps), step, or turn",
     },
 )

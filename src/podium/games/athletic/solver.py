@@ -790,7 +790,8 @@ def greedy(hand: Iterable[int], piles: Sequence[Sequence[int]], *, up_only: bool
     return out
 
 
-def _position(view: View) -> tuple[list[int], list[list[int]], list[Layout], bool, bool]:
+def position_of(view: View) -> tuple[list[int], list[list[int]], list[Layout], bool, bool]:
+    """(hand, piles, layouts seen since the last placement, up_only, table_moves) of the player who owns `view`."""
     if view.get("hand") is None:
         raise ValueError("a spectator's view has no hand to solve")
     hand = [parse_card(t) for t in view["hand"]]
@@ -805,14 +806,14 @@ def _position(view: View) -> tuple[list[int], list[list[int]], list[Layout], boo
 
 
 def greedy_view(view: View) -> list[AthleticAction]:
-    hand, piles, _, up_only, _ = _position(view)
+    hand, piles, _, up_only, _ = position_of(view)
     return greedy(hand, piles, up_only=up_only)
 
 
 def solve_view(view: View, node_limit: int | None = None) -> Plan:
     """Solve the position of the player who owns `view` (their hand and the piles it shows), honouring the moves
     already made since the last placement of the current turn."""
-    hand, piles, seen, up_only, table_moves = _position(view)
+    hand, piles, seen, up_only, table_moves = position_of(view)
     return solve(hand, piles, up_only=up_only, table_moves=table_moves, seen=seen, node_limit=node_limit)
 
 
@@ -863,4 +864,14 @@ def describe(plan: Plan) -> str:
     return f"places {plan.placed} of {plan.hand_size}{medal}: " + ", ".join(plan.steps())
 
 
-__all__ = ["Plan", "SearchLimit", "brute_force", "describe", "greedy", "greedy_view", "solve", "solve_view"]
+__all__ = [
+    "Plan",
+    "SearchLimit",
+    "brute_force",
+    "describe",
+    "greedy",
+    "greedy_view",
+    "position_of",
+    "solve",
+    "solve_view",
+]
