@@ -351,7 +351,7 @@ class _Search:
             table = group & anchors
             shape = tuple((above[c] & group, below[c] & group) for c in cards_of(table))
             owned = tuple((whole, emptiable[i]) for i, whole in enumerate(pile_masks) if whole and not whole & ~group)
-            values = self._chain_values(group & mask, table, group & tops, shape, owned)
+            values = self._chain_values(group & mask, table, group & tops, shape, owned, slots)
             if values is None:
                 return cap
             merged: dict[tuple[int, int], int] = {}
@@ -375,11 +375,13 @@ class _Search:
         required: int,
         shape: tuple[tuple[int, int], ...],
         owned: tuple[tuple[int, bool], ...],
+        slots: int,
     ) -> dict[tuple[int, int], int] | None:
         """For one component: (paths, of which fill-rooted) -> the most hand cards such paths can cover under the
-        rules of `_chain_bound` (`shape`: per table card, the component's cards above and below it in its pile);
+        rules of `_chain_bound` (`shape`: per table card, the component's cards above and below it in its pile;
+        `owned`: the piles wholly in the component, and whether each can be emptied; at most `slots` fills);
         infeasible pairs are left out. None past the search budget."""
-        key = (hand, table, required, shape, owned)
+        key = (hand, table, required, shape, owned, slots)
         if key in self.chain_cache:
             return self.chain_cache[key]
         place = self.place
@@ -441,15 +443,19 @@ class _Search:
             memo[state] = best
             return best
 
-        values: dict[tuple[int, int], int] | None = {}
+        values: dict[tuple[int, int], int] = {}
         try:
             for paths in range(NUM_PILES + 1):
-                for fills in range(paths + 1):
-                    got = search(0, -1, paths, fills, 0, 0)
+                for fills in range(min(paths, slots) + 1):
+                    if any(got == full for (_, f), got in values.items() if f <= fills):
+                        got = full  # more paths or fills cannot do better than every card
+                    else:
+                        got = search(0, -1, paths, fills, 0, 0)
                     if got >= 0:
-                        values[(paths, fills)] = got  # type: ignore[index]
+                        values[(paths, fills)] = got
         except _TooBig:
-            values = None
+            self.chain_cache[key] = None
+            return None
         self.chain_cache[key] = values
         return values
 
