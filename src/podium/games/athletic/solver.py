@@ -151,6 +151,7 @@ class _Search:
         self.bounded: set[Key] = set()
         self.prefix_cache: dict[tuple[int, ...], list[int]] = {}
         self.chain_cache: dict[tuple[object, ...], dict[tuple[int, int], int] | None] = {}
+        self.pile_cache: dict[tuple[object, ...], int] = {}
         self.held_cache: dict[tuple[int, ...], int] = {}  # keys whose full static bound is already part of `hi`
         self.nodes = 0
         self.escalate_at = -1
@@ -471,6 +472,15 @@ class _Search:
         to keep is tried; for each, the fills go to the groups greedily (an over-estimate). The result is at most
         `cap` (a bound known already), and the search over the choices stops when it reaches it."""
         held = [self._held(p) & anchors for p in layout]
+        # The result depends on the layout only through each pile's anchors and whether it can be emptied, in any
+        # pile order: layouts met by moves often share them.
+        key = (mask, anchors, cap, tuple(sorted(zip(held, emptiable, strict=True))))
+        known = self.pile_cache.get(key)
+        if known is None:
+            known = self.pile_cache[key] = self._pile_bound_of(mask, anchors, held, emptiable, cap)
+        return known
+
+    def _pile_bound_of(self, mask: int, anchors: int, held: list[int], emptiable: list[bool], cap: int) -> int:
         matched = self._matched(mask, anchors | mask)
         pool = mask | anchors
         groups: list[tuple[int, int, int, int]] = []  # (cards if anchored, more with fills, cards if opened, piles)
