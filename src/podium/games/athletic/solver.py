@@ -549,23 +549,7 @@ class _Search:
 
     def _matched(self, left: int, supports: int) -> int:
         """The cards of `left` covered by a maximum matching of them to distinct supports they may go on."""
-        onto = self.onto
-        owner: dict[int, int] = {}
-
-        def augment(c: int, tried: set[int]) -> bool:
-            for s in cards_of(onto[c] & supports):
-                if s in tried:
-                    continue
-                tried.add(s)
-                holder = owner.get(s)
-                if holder is None or augment(holder, tried):
-                    owner[s] = c
-                    return True
-            return False
-
-        for c in cards_of(left):
-            augment(c, set())
-        return mask_of(owner.values())
+        return mask_of(self._owners(left, supports, 0).values())
 
     def _prefixes(self, pile: tuple[int, ...]) -> list[int]:
         """For each card of `pile`, the set of the cards under it (cached: piles recur across layouts)."""
@@ -603,13 +587,34 @@ class _Search:
 
     def _matching(self, left: int, supports: int, slots: int) -> int:
         """Maximum matching of the cards in `left` to distinct supports they may go on (or one of `slots`)."""
+        return len(self._owners(left, supports, slots))
+
+    def _owners(self, left: int, supports: int, slots: int) -> dict[int, int]:
+        """A maximum matching of the cards of `left` to distinct supports they may go on, or to one of `slots` empty
+        slots (the supports -1 .. -slots), as support -> card. Kuhn's augmenting paths, started from a greedy
+        matching: most cards find a free support at once (a bit test), so few need the search."""
         onto = self.onto
-        owner: dict[int, int] = {}  # support -> card; slots are the supports -1 .. -slots
-        size = 0
+        owner: dict[int, int] = {}
+        taken = 0
+        free_slots = slots
+        waiting: list[int] = []
+        for c in cards_of(left):
+            free = onto[c] & supports & ~taken
+            if free:
+                low = free & -free
+                taken |= low
+                owner[low.bit_length() - 1] = c
+            elif free_slots:
+                free_slots -= 1
+                owner[free_slots - slots] = c  # -slots .. -1
+            else:
+                waiting.append(c)
+        if not waiting:
+            return owner
+        slot_ids = [-k - 1 for k in range(slots)]
 
         def augment(c: int, tried: set[int]) -> bool:
-            options = cards_of(onto[c] & supports) + [-k - 1 for k in range(slots)]
-            for s in options:
+            for s in cards_of(onto[c] & supports) + slot_ids:
                 if s in tried:
                     continue
                 tried.add(s)
@@ -619,10 +624,9 @@ class _Search:
                     return True
             return False
 
-        for c in cards_of(left):
-            if augment(c, set()):
-                size += 1
-        return size
+        for c in waiting:
+            augment(c, set())
+        return owner
 
     # -- search ---------------------------------------------------------------------------------------------------
 
