@@ -254,18 +254,16 @@ class _Search:
         if self.table_moves:
             # Fixpoint: a card can be lifted only onto a card that could be a top (an uncoverable table card or a
             # reachable hand card) and that does not lie under it in its own pile; what it covers then counts.
-            below: list[int] = []
-            for p in layout:
-                below += self._prefixes(p)
+            below = [self._prefixes(p) for p in layout]
             depth = [len(p) - 1 for p in layout]  # index of the deepest card known to be uncoverable
             grew = True
             while grew:
                 grew = False
                 tops = anchors | (mask if slots else reached)  # a filled hand card can be a top too
-                k = 0
                 for i, p in enumerate(layout):
                     j = depth[i]
-                    while j >= 0 and onto[p[j]] & tops & ~below[k + j]:
+                    under = below[i]
+                    while j >= 0 and onto[p[j]] & tops & ~under[j]:
                         j -= 1
                         if j >= 0:
                             anchors |= 1 << p[j]
@@ -274,7 +272,6 @@ class _Search:
                         if j < 0:
                             slots += 1
                         depth[i] = j
-                    k += len(p)
                 if grew:
                     reached = self._reach(anchors, mask)
         candidates = reached
