@@ -27,18 +27,16 @@ greedy past it, greedy at once for hands over `ROLLOUT_SOLVED_HAND`: slow to sol
 with the solver module's greedy turn (cheap; it only has to tell who is ahead after the replies), no rearrangement.
 The second round measured clearly better than stopping after one (59–61% against 54% in the same 100 tuning games,
 docs/bots.md): a layout's or a kept card's effect shows in more than the very next turn. The position is then scored
-like the `fast` playout: medals − `HAND_WEIGHT` per card in hand, turned into win chances with a normal model whose
-spread grows with the medals still needed. Solved turns are cached per (hand, layout) for the whole decision:
+like the `fast` playout (`athletic_score`: medals − 1/7 per card in hand, turned into win chances with a normal model
+whose spread grows with the medals still needed). Solved turns are cached per (hand, layout) for the whole decision:
 candidates that leave the same layout face the same replies.
 """
 
 from __future__ import annotations
 
-import math
-
 from podium.agents.athletic_table import MAX_LAYOUTS, Layout, friendliness, layout_key, move_tree, route_to
 from podium.agents.macros import MacroSet, register_macros
-from podium.agents.playouts import _win_chances, rewards_of
+from podium.agents.playouts_games import athletic_score
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 from podium.games.athletic.actions import END_ACTION, MOVE, AthleticAction, fill_action, play_action
@@ -53,10 +51,8 @@ ROOT_NODES = 20_000  # solver budget for the main plan (as the heuristic's)
 VARIANT_NODES = 2_000  # solver budget for each plan keeping another card (skipped past it)
 ROLLOUT_NODES = 300  # solver budget per rollout turn (greedy past it)
 ROLLOUT_SOLVED_HAND = 8  # larger hands are played greedily in rollouts: slow to solve, and they rarely clear
-HAND_WEIGHT = 1.0 / 7.0
 SOLVED_ROUNDS = 1  # of which the first rounds use the solver, the rest the greedy turn
 ROLLOUT_ROUNDS = 2  # rounds of turns played after a candidate before the position is scored
-SPREAD = 0.8
 
 
 def _rearrangements(final: Layout, unseen: int, place: tuple[int, ...], segment: set[Layout]) -> list[list[Action]]:
@@ -164,12 +160,7 @@ class AthleticTurns(MacroSet):
             for action in self._turn(s, p, turn < n * SOLVED_ROUNDS):
                 s.apply(action)
             s.apply(END_ACTION)
-        if s.current is None:
-            return rewards_of(s)
-        target = s.config.medals_to_win
-        values = [s.medals[p] - HAND_WEIGHT * len(s.hands[p]) for p in range(n)]
-        spread = SPREAD * math.sqrt(max(1, target - max(s.medals)))
-        return _win_chances(values, spread, higher_is_better=True)
+        return athletic_score(s)
 
     def _turn(self, s: AthleticState, p: int, solved: bool) -> list[AthleticAction]:
         hand = s.hands[p]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 from podium.games.athletic.actions import AthleticAction, move_action
-from podium.games.athletic.cards import NUM_PILES
+from podium.games.athletic.solver import layout_moves
 
 Layout = tuple[tuple[int, ...], ...]
 Parents = dict[Layout, tuple[Layout, int, int] | None]
@@ -35,21 +35,8 @@ def move_tree(start: Layout, place: tuple[int, ...], avoid: set[Layout], limit: 
     queue = deque([start])
     while queue and len(parent) < limit:
         layout = queue.popleft()
-        for a in range(NUM_PILES):
-            src = layout[a]
-            if not src:
-                continue
-            x = src[-1]
-            for b in range(NUM_PILES):
-                dst = layout[b]
-                if b == a or not dst or not place[dst[-1]] >> x & 1:
-                    continue
-                piles = list(layout)
-                piles[a] = src[:-1]
-                piles[b] = (*dst, x)
-                nxt = tuple(piles)
-                if nxt in parent or nxt in avoid:
-                    continue
+        for a, b, nxt in layout_moves(layout, place):
+            if nxt not in parent and nxt not in avoid:
                 parent[nxt] = (layout, a, b)
                 queue.append(nxt)
     return parent

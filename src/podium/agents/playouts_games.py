@@ -203,6 +203,17 @@ ATHLETIC_HAND_WEIGHT = 1.0 / 7.0
 ATHLETIC_SPREAD = 0.8
 
 
+def athletic_score(s: AthleticState) -> list[float]:
+    """Each seat's chance of winning from here: medals minus `ATHLETIC_HAND_WEIGHT` per card in hand (a card is about
+    a seventh of a cleared hand), as win chances whose spread grows with the medals still needed."""
+    if s.current is None:
+        return rewards_of(s)
+    target = s.config.medals_to_win
+    values = [s.medals[p] - ATHLETIC_HAND_WEIGHT * len(s.hands[p]) for p in range(s.num_players)]
+    spread = ATHLETIC_SPREAD * math.sqrt(max(1, target - max(s.medals)))
+    return _win_chances(values, spread, higher_is_better=True)
+
+
 class AthleticPlayout(Playout):
     name = "fast"
 
@@ -223,12 +234,7 @@ class AthleticPlayout(Playout):
             if not plays:
                 plays = [a for a in legal if a.kind == ATHLETIC_FILL]  # type: ignore[attr-defined]
             s.apply(plays[rng.randbelow(len(plays))] if plays else ATHLETIC_END)
-        if s.current is None:
-            return rewards_of(s)
-        target = s.config.medals_to_win
-        values = [s.medals[p] - ATHLETIC_HAND_WEIGHT * len(s.hands[p]) for p in range(n)]
-        spread = ATHLETIC_SPREAD * math.sqrt(max(1, target - max(s.medals)))
-        return _win_chances(values, spread, higher_is_better=True)
+        return athletic_score(s)
 
 
 class AthleticPlanPlayout(AthleticPlayout):

@@ -114,6 +114,30 @@ def _adjacent(cards: int) -> int:
     return _same_value(cards) | (cards << 1 & _NOT_ONE) | (cards >> 1 & _NOT_TEN)
 
 
+def _component(seed: int, pool: int) -> int:
+    """The cards of `pool` linked to `seed` (a card of it) by chains of cards that may go on one another."""
+    group = frontier = seed
+    while frontier:
+        frontier = _adjacent(frontier) & pool & ~group
+        group |= frontier
+    return group
+
+
+def layout_moves(layout: Layout, place: tuple[int, ...]) -> list[tuple[int, int, Layout]]:
+    """Every move from `layout` as (from, to, resulting layout), in pile order (`place`: PLACE of the step rule)."""
+    out = []
+    for a in range(NUM_PILES):
+        src = layout[a]
+        if not src:
+            continue
+        x = src[-1]
+        for b in range(NUM_PILES):
+            dst = layout[b]
+            if b != a and dst and place[dst[-1]] >> x & 1:
+                out.append((a, b, _moved(layout, a, b)))
+    return out
+
+
 def _canon(layout: Layout) -> Layout:
     return tuple(sorted(layout))
 
@@ -172,18 +196,7 @@ class _Search:
 
     def moves(self, layout: Layout) -> list[tuple[int, int, Layout]]:
         """Every move from `layout` as (from, to, resulting layout), in pile order (layouts not canonicalised)."""
-        out = []
-        place = self.place
-        for a in range(NUM_PILES):
-            src = layout[a]
-            if not src:
-                continue
-            x = src[-1]
-            for b in range(NUM_PILES):
-                dst = layout[b]
-                if b != a and dst and place[dst[-1]] >> x & 1:
-                    out.append((a, b, _moved(layout, a, b)))
-        return out
+        return layout_moves(layout, self.place)
 
     def closure(self, layout: Layout, forbidden: frozenset[Layout] | set[Layout] = frozenset()) -> Iterator[Layout]:
         """Every layout reachable from `layout` by moves, in breadth-first order (without entering `forbidden`),
@@ -279,13 +292,7 @@ class _Search:
         if rest and slots:
             groups = []
             while rest:
-                seed = rest & -rest
-                group = seed
-                frontier = seed
-                while frontier:
-                    grow = _adjacent(frontier) & rest & ~group
-                    group |= grow
-                    frontier = grow
+                group = _component(rest & -rest, rest)
                 groups.append(group)
                 rest &= ~group
             groups.sort(key=int.bit_count, reverse=True)
@@ -337,12 +344,7 @@ class _Search:
         rest = nodes
         best: dict[tuple[int, int], int] = {(0, 0): 0}
         while rest:
-            group = rest & -rest
-            frontier = group
-            while frontier:
-                grow = _adjacent(frontier) & rest & ~group
-                group |= grow
-                frontier = grow
+            group = _component(rest & -rest, rest)
             rest &= ~group
             if not group & (mask | tops):
                 continue
@@ -484,12 +486,7 @@ class _Search:
         useful = 0
         rest = mask
         while rest:
-            group = rest & -rest
-            frontier = group
-            while frontier:
-                grow = _adjacent(frontier) & pool & ~group
-                group |= grow
-                frontier = grow
+            group = _component(rest & -rest, pool)
             hand = group & mask
             rest &= ~hand
             piles = 0
@@ -888,6 +885,7 @@ __all__ = [
     "describe",
     "greedy",
     "greedy_view",
+    "layout_moves",
     "position_of",
     "solve",
     "solve_view",
