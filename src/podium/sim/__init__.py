@@ -6,7 +6,7 @@ Modules: `runner` (games and `simulate`), `tournament`, `compare` (two rule vari
 """
 
 from podium.sim.backends import BACKENDS, run_job
-from podium.sim.runner import SimulationReport, game_seed, play_game, play_out, simulate
+from podium.sim.runner import SimulationReport, game_seed, play_game, simulate
 from podium.sim.stats import Aggregate, wilson
 
 __all__ = [
@@ -15,7 +15,6 @@ __all__ = [
     "SimulationReport",
     "game_seed",
     "play_game",
-    "play_out",
     "run_job",
     "simulate",
     "wilson",

@@ -18,7 +18,7 @@ from podium.core.errors import ConfigError
 from podium.core.registry import get_game
 from podium.sim.backends import Progress, run_job
 from podium.sim.runner import check_lineup, game_seed, play_game
-from podium.sim.stats import Aggregate, mean_ci
+from podium.sim.stats import Aggregate, JsonEquality, mean_ci
 
 
 def split_variants(rules: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -44,7 +44,7 @@ def split_variants(rules: Iterable[str]) -> tuple[list[str], list[str]]:
     return a, b
 
 
-class CompareAggregate:
+class CompareAggregate(JsonEquality):
     """Aggregates of both variants plus the paired differences (B − A) of every game's scores and length."""
 
     def __init__(self, num_players: int) -> None:
@@ -86,10 +86,6 @@ class CompareAggregate:
             "winners_changed": self.winners_changed,
         }
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CompareAggregate) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)

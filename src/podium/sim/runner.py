@@ -48,12 +48,6 @@ def play_game(game: Game, config: GameConfig, bots: Sequence[str], seed: int) ->
         plies += 1
 
 
-def play_out(game: Game, config: GameConfig, bots: Sequence[str], seed: int) -> tuple[State, int]:
-    """Play one game between `bots` (one name per seat); returns the final state and the number of actions."""
-    state, plies, _ = play_game(game, config, bots, seed)
-    return state, plies
-
-
 @dataclass(frozen=True)
 class SimulationJob:
     """Games `seed + i` between the same bots (pickled to workers: the game travels by name)."""

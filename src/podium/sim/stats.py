@@ -13,6 +13,7 @@ divisible by every possible number of winners).
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
@@ -66,7 +67,20 @@ def _number_from_json(value: Any) -> Number:
     return value if isinstance(value, int) else Fraction(int(value[0]), int(value[1]))
 
 
-class Aggregate:
+class JsonEquality(ABC):
+    """Aggregates compare by their JSON form, which is what is saved and what the merge of partial runs builds, so
+    that `==` means the same results (e.g. whatever the number of workers)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JsonEquality) and type(other) is type(self) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Aggregate(JsonEquality):
     """What a simulation learns from its games, per seat and overall; `add` one result, `merge` another aggregate.
 
     Per seat: score sum, sum of squares and histogram, fractional wins, sum of places. Per turn-order position
@@ -224,10 +238,6 @@ class Aggregate:
         agg.detail_texts = {str(k): Counter(v) for k, v in data["detail_texts"].items()}
         return agg
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Aggregate) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def _hist_json(hist: Counter[int]) -> dict[str, int]:

@@ -38,7 +38,7 @@ from podium.core.errors import PodiumError
 from podium.core.registry import get_game
 from podium.sim.backends import Progress, run_job
 from podium.sim.runner import check_lineup, game_seed, play_game
-from podium.sim.stats import WIN_UNIT, Aggregate, Number, mean_ci, wilson
+from podium.sim.stats import WIN_UNIT, Aggregate, JsonEquality, Number, mean_ci, wilson
 
 SEATINGS = ("auto", "permute", "rotate")
 MAX_PERMUTATIONS = 120
@@ -96,7 +96,7 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int = 0, seati
     return Schedule(tuple(arrangement), seed, max(1, math.ceil(games / len(arrangement))))
 
 
-class TournamentAggregate:
+class TournamentAggregate(JsonEquality):
     """Per bot: seats held, fractional wins, score and place sums, per-seat details, seats held by seat number;
     per pair of bots: meetings and the first one's results; plus the by-seat `Aggregate` of all games."""
 
@@ -210,10 +210,6 @@ class TournamentAggregate:
             "by_seat": self.by_seat.to_json(),
         }
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TournamentAggregate) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
