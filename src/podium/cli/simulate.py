@@ -4,9 +4,10 @@ process pool or Ray), with JSON results, a plot, or two rule variants compared o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -69,12 +70,8 @@ def run_simulation(
     with progress_bar(console, f"{game.title}, {len(bots)} players", games) as update:
         report = simulate(game, config, bots, games, seed, update, backend=backend, workers=workers, address=address)
     console.print(summary(game, config, report, address))
-    if out is not None:
-        write_json(out, simulation_json(report))
-        console.print(f"results written to {out}")
-    if plot is not None:
-        plot_runs(plot, f"{game.title}: {report.games} games, {_rules_text(config)}", [("", report.aggregate)])
-        console.print(f"plot written to {plot}")
+    title = f"{game.title}: {report.games} games, {rules_text(config)}"
+    save_outputs(console, out, simulation_json(report), plot, title, [("", report.aggregate)])
     return report
 
 
@@ -100,22 +97,31 @@ def run_comparison(
             game, config_a, config_b, bots, games, seed, update, backend=backend, workers=workers, address=address
         )
     console.print(comparison_table(game, report, address))
-    if out is not None:
-        write_json(out, compare_json(report))
-        console.print(f"results written to {out}")
-    if plot is not None:
-        runs = [("A", report.aggregate.a), ("B", report.aggregate.b)]
-        plot_runs(plot, f"{game.title}: A = {_variant_text(config_a)}, B = {_variant_text(config_b)}", runs)
-        console.print(f"plot written to {plot}")
+    title = f"{game.title}: A = {rules_text(config_a)}, B = {rules_text(config_b)}"
+    runs = [("A", report.aggregate.a), ("B", report.aggregate.b)]
+    save_outputs(console, out, compare_json(report), plot, title, runs)
     return report
 
 
-def _rules_text(config: GameConfig) -> str:
+def save_outputs(
+    console: Console,
+    out: Path | None,
+    results: dict[str, Any],
+    plot: Path | None = None,
+    title: str = "",
+    runs: Sequence[tuple[str, Aggregate]] = (),
+) -> None:
+    """Write the results JSON to `out` and the plot of `runs` to `plot`, each only if asked for, and say where."""
+    if out is not None:
+        write_json(out, results)
+        console.print(f"results written to {out}")
+    if plot is not None:
+        plot_runs(plot, title, runs)
+        console.print(f"plot written to {plot}")
+
+
+def rules_text(config: GameConfig) -> str:
     return ", ".join(f"{k}={v}" for k, v in config.non_default().items()) or "default rules"
-
-
-def _variant_text(config: GameConfig) -> str:
-    return _rules_text(config)
 
 
 def _ci(low: float, high: float) -> str:
@@ -124,7 +130,7 @@ def _ci(low: float, high: float) -> str:
 
 def summary(game: Game, config: GameConfig, report: SimulationReport, address: str | None = None) -> Table:
     agg = report.aggregate
-    table = Table(title=f"{game.title}: {report.games} games, {_rules_text(config)}", title_justify="left")
+    table = Table(title=f"{game.title}: {report.games} games, {rules_text(config)}", title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("mean score" + (" (lower is better)" if agg.lower_is_better else ""), justify="right")
@@ -175,7 +181,7 @@ def comparison_table(game: Game, report: CompareReport, address: str | None = No
     a, b = agg.a, agg.b
     title = (
         f"{game.title}: {report.games} games per variant on the same seeds — "
-        f"A: {_variant_text(report.config_a)}; B: {_variant_text(report.config_b)}"
+        f"A: {rules_text(report.config_a)}; B: {rules_text(report.config_b)}"
     )
     table = Table(title=title, title_justify="left")
     table.add_column("")

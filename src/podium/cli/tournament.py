@@ -8,11 +8,11 @@ from pathlib import Path
 from rich.console import Console, Group
 from rich.table import Table
 
-from podium.cli.simulate import check_outputs, progress_bar, where
+from podium.cli.simulate import check_outputs, progress_bar, rules_text, save_outputs, where
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.sim.backends import check_backend
-from podium.sim.results import tournament_json, write_json
+from podium.sim.results import tournament_json
 from podium.sim.tournament import TournamentReport, check_bots, schedule, tournament
 
 
@@ -44,15 +44,13 @@ def run_tournament(
             seating=seating, backend=backend, workers=workers, address=address,
         )  # fmt: skip
     console.print(tournament_tables(game, report, address))
-    if out is not None:
-        write_json(out, tournament_json(report))
-        console.print(f"results written to {out}")
+    save_outputs(console, out, tournament_json(report))
     return report
 
 
 def tournament_tables(game: Game, report: TournamentReport, address: str | None = None) -> Group:
     agg = report.aggregate
-    rules = ", ".join(f"{k}={v}" for k, v in report.config.non_default().items()) or "default rules"
+    rules = rules_text(report.config)
     plan = report.plan
     title = (
         f"{game.title} tournament: {report.games} games ({plan.deals} deals × {len(plan.seatings)} seatings), "
