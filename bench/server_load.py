@@ -18,13 +18,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -32,14 +29,9 @@ from pathlib import Path
 import httpx2
 from websockets.asyncio.client import connect
 
-HOST = "127.0.0.1"  # loopback only
+from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+
 MIN_INTERVAL = 1 / 15  # seconds between two actions of one client (the server allows 20 messages/s)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 class Stats:
@@ -162,31 +154,9 @@ def cpu_seconds(pid: int) -> float:
 
 def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    code = "from podium.cli.app import main; main()"
-    command = [
-        sys.executable,
-        "-c",
-        code,
-        "serve",
-        "--host",
-        HOST,
-        "--port",
-        str(port),
-        "--db",
-        str(folder / "bench.sqlite3"),
-        "--bot-delay",
-        "0",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx2.HTTPError), httpx2.Client(trust_env=False) as http:
-            if http.get(base + "/api/games").status_code == 200:
-                return process, base
-        time.sleep(0.1)
-    process.kill()
-    raise SystemExit("podium serve did not start")
+    process = spawn_serve(folder / "bench.sqlite3", port)
+    wait_serving(process, port)
+    return process, f"http://{HOST}:{port}"
 
 
 def main() -> int:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-HOST = "127.0.0.1"  # loopback only
+from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")  # Debian's chromium (installed by .ci/run)
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -46,46 +44,13 @@ class LiveServer:
             self.process.wait(timeout=10)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
 def start_server(db: Path, port: int | None = None) -> LiveServer:
     """`podium serve` on a free loopback port with its own database and bots that move at once."""
     port = port or free_port()
     log = db.with_name(f"{db.stem}-{port}-{time.monotonic_ns()}.log")
-    code = "from podium.cli.app import main; main()"
-    args = [
-        sys.executable,
-        "-c",
-        code,
-        "serve",
-        "--host",
-        HOST,
-        "--port",
-        str(port),
-        "--db",
-        str(db),
-        "--bot-delay",
-        "0",
-    ]
-    with log.open("wb") as out:
-        process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=2) as response:
-                if response.status == 200:
-                    return LiveServer(url, process, log)
-        except OSError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError(f"podium serve did not start: {log.read_text(errors='replace')[-2000:]}")
-        time.sleep(0.1)
+    process = spawn_serve(db, port, log=log)
+    wait_serving(process, port, log=log)
+    return LiveServer(f"http://{HOST}:{port}", process, log)
 
 
 def shoot(page: Any, name: str, *, docs: bool = False) -> Path:

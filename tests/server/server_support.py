@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,14 +18,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from podium.server import ServerConfig, create_app
-
-HOST = "127.0.0.1"  # loopback only
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+from podium.testing.serve import HOST, free_port
 
 
 class LiveServer:

@@ -4,23 +4,22 @@ shown (spectators' syncs, sent only after the commit) is still there afterwards,
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx2
-from server_support import HOST, Socket, free_port
+from server_support import Socket
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 from podium.core.record import Record
+from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
 
 KILLS = 4
 DEADLINE = 90.0  # seconds for the whole test, kills and the end of every game included
@@ -33,30 +32,9 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        code = "from podium.cli.app import main; main()"
-        command = [
-            sys.executable,
-            "-c",
-            code,
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(self.port),
-            "--db",
-            str(self.db),
-            "--bot-delay",
-            "0.01",
-        ]
-        with open(self.db.with_suffix(".log"), "ab") as log:  # the child keeps its own descriptor
-            self.process = subprocess.Popen(command, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx2.HTTPError):
-                if self.http().get("/api/games").status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise AssertionError("podium serve did not start")
+        log = self.db.with_suffix(".log")
+        self.process = spawn_serve(self.db, self.port, bot_delay=0.01, log=log)
+        wait_serving(self.process, self.port, log=log)
 
     def kill(self) -> None:
         assert self.process is not None
