@@ -6,7 +6,7 @@ from unittest.mock import patch
 
 import pytest
 from athletic_helpers import cards, play, position
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from podium.games.athletic import AthleticState, solver
@@ -194,6 +194,7 @@ def test_solver_matches_brute_force_on_chained_piles(position_: tuple[list[int],
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(small_positions(), chain_positions()), st.booleans())
+@example(([0, 1], [[], [], [], [], [12]]), False)  # the only hand component, beside one that holds only a top
 def test_chain_bound_is_admissible(position_: tuple[list[int], list[list[int]]], up: bool) -> None:
     # The chain bound normally joins only hard searches; here it is on from the first node and at every position,
     # so that an over-tight bound would show up as a wrong answer on small positions.

@@ -63,8 +63,8 @@ Layout = tuple[tuple[int, ...], ...]
 # stays exact; only the speed changes).
 ESCALATE_AT = 2000
 CHAIN_NEED_MIN = 8
-CHAIN_BUDGET = 30_000
-CHAIN_WORK = 300_000
+CHAIN_BUDGET = 10_000
+CHAIN_WORK = 100_000
 
 
 class _TooBig(Exception):
@@ -121,6 +121,28 @@ def _component(seed: int, pool: int) -> int:
         frontier = _adjacent(frontier) & pool & ~group
         group |= frontier
     return group
+
+
+def _outlook(free: int, must: int, hand: int, paths: int, fills: int) -> int:
+    """How many more hand cards `paths` new paths over the `free` cards can cover, or -1 if they cannot cover every
+    card of `must`. A path stays within one connected group of the free cards, so every group holding a card of
+    `must` needs a path of its own, and a group of hand cards alone needs a fill to start one."""
+    gain = 0
+    forced = 0
+    optional: list[int] = []
+    while free:
+        group = _component(free & -free, free)
+        free &= ~group
+        count = (group & hand).bit_count()
+        if group & must:
+            forced += 1
+            gain += count
+        elif count and (fills or group & ~hand):
+            optional.append(count)
+    if forced > paths:
+        return -1
+    optional.sort(reverse=True)
+    return gain + sum(optional[: paths - forced])
 
 
 def layout_moves(layout: Layout, place: tuple[int, ...]) -> list[tuple[int, int, Layout]]:
@@ -312,11 +334,20 @@ class _Search:
         for p in layout:
             if p:
                 tops |= 1 << p[-1]
-        chains = self._chain_bound(mask, anchors, tops, min(slots, NUM_PILES), bound, layout, [d < 0 for d in depth])
+        emptiable = [d < 0 for d in depth]
+        chains = self._chain_bound(mask, anchors, tops, min(slots, NUM_PILES), bound, layout, emptiable, need)
         return chains if chains < bound else bound
 
     def _chain_bound(
-        self, mask: int, anchors: int, tops: int, slots: int, cap: int, layout: Layout, emptiable: list[bool]
+        self,
+        mask: int,
+        anchors: int,
+        tops: int,
+        slots: int,
+        cap: int,
+        layout: Layout,
+        emptiable: list[bool],
+        need: int,
     ) -> int:
         """The bound of the final layout as chains. At the end of the turn every pile is an untouched part of its
         old content, then a chain of cards each placed or moved onto the one below; the chain starts on the
@@ -327,7 +358,12 @@ class _Search:
         moved (they are on paths) and the cards below it were not (they are on none). Paths stay within a
         connected component; each component's best, per number of paths and of fills, is found exactly by a small
         search and cached (the pile rules are applied within the component), and the components share out the
-        five piles. Returns `cap` if a component's search is too big."""
+        five piles; the component that holds the whole hand is asked only about the piles the others leave it.
+        Returns `cap` if a component's search is too big.
+
+        With `need` > 0 only whether the bound reaches `need` matters: each component's search then drops what
+        cannot reach its share (`need` less every other component's hand cards), and if no share-out reaches
+        `need` the answer is need - 1, still a bound."""
         above: dict[int, int] = {}
         below: dict[int, int] = {}
         pile_masks = [mask_of(c for c in pile if anchors >> c & 1) for pile in layout]
@@ -341,8 +377,9 @@ class _Search:
                 above[c] = over
                 over |= 1 << c
         nodes = mask | anchors
+        total = mask.bit_count()
         rest = nodes
-        best: dict[tuple[int, int], int] = {(0, 0): 0}
+        parts: list[tuple[int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]] = []
         while rest:
             group = _component(rest & -rest, rest)
             rest &= ~group
@@ -351,7 +388,18 @@ class _Search:
             table = group & anchors
             shape = tuple((above[c] & group, below[c] & group) for c in cards_of(table))
             owned = tuple((whole, emptiable[i]) for i, whole in enumerate(pile_masks) if whole and not whole & ~group)
-            values = self._chain_values(group & mask, table, group & tops, shape, owned, slots)
+            parts.append((group & mask, table, group & tops, shape, owned))
+        parts.sort(key=lambda part: part[0] != 0)  # the components without hand cards first
+        best: dict[tuple[int, int], int] = {(0, 0): 0}
+        for at, (hand, table, required, shape, owned) in enumerate(parts):
+            target = need - (total - hand.bit_count())
+            # The last component, when it holds every hand card, needs only its value with the piles the others
+            # leave (they make no fills: a fill is a hand card), not its whole table.
+            only = None
+            if at == len(parts) - 1 and hand == mask:
+                paths = NUM_PILES - min(j for j, _ in best)
+                only = (paths, min(paths, slots))
+            values = self._chain_values(hand, table, required, shape, owned, slots, target, only)
             if values is None:
                 return cap
             merged: dict[tuple[int, int], int] = {}
@@ -364,9 +412,10 @@ class _Search:
                     if merged.get((j, f), -1) < v0 + v1:
                         merged[(j, f)] = v0 + v1
             if not merged:
-                return 0  # the tops cannot all stay on five piles: no reachable end (never happens in play)
+                return max(need - 1, 0)  # no share-out reaches `need` (or keeps every top on five piles)
             best = merged
-        return max(best.values())
+        top = max(best.values())
+        return top if top >= need else need - 1
 
     def _chain_values(
         self,
@@ -376,12 +425,20 @@ class _Search:
         shape: tuple[tuple[int, int], ...],
         owned: tuple[tuple[int, bool], ...],
         slots: int,
+        target: int,
+        only: tuple[int, int] | None = None,
     ) -> dict[tuple[int, int], int] | None:
         """For one component: (paths, of which fill-rooted) -> the most hand cards such paths can cover under the
         rules of `_chain_bound` (`shape`: per table card, the component's cards above and below it in its pile;
         `owned`: the piles wholly in the component, and whether each can be emptied; at most `slots` fills);
-        infeasible pairs are left out. None past the search budget."""
-        key = (hand, table, required, shape, owned, slots)
+        infeasible pairs are left out, and so are those that cannot cover `target` cards. With `only`, just that
+        pair. None past the search budget.
+
+        Each value is found by yes/no questions — can `level` hand cards be covered? — rather than by a search
+        for the maximum: with a fixed level the search can drop every branch that has cut off too many hand cards
+        (`_outlook`), which a search for the maximum cannot."""
+        target = max(target, 0)
+        key = (hand, table, required, shape, owned, slots, target, only)
         if key in self.chain_cache:
             return self.chain_cache[key]
         place = self.place
@@ -392,14 +449,16 @@ class _Search:
         for c, (a, b) in zip(cards_of(table), shape, strict=True):
             over[c] = a
             under[c] = b
-        memo: dict[tuple[int, int, int, int, int], int] = {}
+        memo: dict[tuple[int, int, int, int, int, int, int], bool] = {}
         budget = [CHAIN_BUDGET]
 
-        def search(used: int, end: int, paths: int, fills: int, moved: int, roots: int) -> int:
-            """`used`: cards on paths or buried under a root; `moved`: cards above a root, which must be on paths
-            and cannot be roots. A pile wholly in the component needs a root, or all its cards on paths if it
-            can be emptied."""
-            state = (used, end, paths, fills, roots)
+        def covers(level: int, used: int, end: int, paths: int, fills: int, moved: int, roots: int, floor: int) -> bool:
+            """Whether `level` hand cards can be covered. `used`: cards on paths or buried under a root; `end`: the
+            last card of the path being made (-1 between paths); `moved`: cards above a root, which must be on
+            paths and cannot be roots. A pile wholly in the component needs a root, or all its cards on paths if
+            it can be emptied. The paths are unordered, so they are made in one order: table roots rising, then
+            fills rising (`floor`: the last root, plus 64 once fills began)."""
+            state = (level, used, end, paths, fills, roots, floor)
             known = memo.get(state)
             if known is not None:
                 return known
@@ -407,52 +466,65 @@ class _Search:
             if budget[0] < 0:
                 raise _TooBig
             self.chain_work += 1
-            best = -1
+            covered = (used & hand).bit_count()
             if end >= 0:
                 nxt = place[end] & nodes & ~used
                 for w in cards_of(nxt & hand) + cards_of(nxt & table):
-                    got = search(used | 1 << w, w, paths, fills, moved, roots)
-                    if got > best:
-                        best = got
-                        if best == full:
-                            break
-                if best < full:
-                    got = search(used, -1, paths, fills, moved, roots)
-                    best = max(best, got)
-            else:
-                if not (required | moved) & ~used and all(
-                    whole & roots or (can_empty and not whole & ~used) for whole, can_empty in owned
-                ):
-                    best = (used & hand).bit_count()
-                if best < full and paths:
-                    for r in cards_of(table & ~used & ~moved):
-                        if under[r] & used:
-                            continue  # a card under it was moved, so it was lifted too: not a root
-                        got = search(used | 1 << r | under[r], r, paths - 1, fills, moved | over[r], roots | 1 << r)
-                        if got > best:
-                            best = got
-                            if best == full:
-                                break
-                    if fills and best < full:
-                        for r in cards_of(hand & ~used):
-                            got = search(used | 1 << r, r, paths - 1, fills - 1, moved, roots)
-                            if got > best:
-                                best = got
-                                if best == full:
-                                    break
-            memo[state] = best
-            return best
+                    if covers(level, used | 1 << w, w, paths, fills, moved, roots, floor):
+                        memo[state] = True
+                        return True
+                memo[state] = found = covers(level, used, -1, paths, fills, moved, roots, floor)
+                return found
+            must = (required | moved) & ~used
+            if (
+                covered >= level
+                and not must
+                and all(whole & roots or (can_empty and not whole & ~used) for whole, can_empty in owned)
+            ):
+                memo[state] = True
+                return True
+            # The outlook costs more than a step along a path, so it is taken only between paths.
+            more = _outlook(nodes & ~used, must, hand, paths, fills)
+            if not paths or more < 0 or covered + more < level:
+                memo[state] = False
+                return False
+            if floor < 64:
+                for r in cards_of(table & ~used & ~moved & -(1 << floor + 1)):
+                    if under[r] & used:
+                        continue  # a card under it was moved, so it was lifted too: not a root
+                    later = moved | over[r]
+                    if covers(level, used | 1 << r | under[r], r, paths - 1, fills, later, roots | 1 << r, r):
+                        memo[state] = True
+                        return True
+            if fills:
+                for r in cards_of(hand & ~used & -(1 << max(floor - 63, 0))):
+                    if covers(level, used | 1 << r, r, paths - 1, fills - 1, moved, roots, 64 + r):
+                        memo[state] = True
+                        return True
+            memo[state] = False
+            return False
 
+        # The largest pair first, asking rising levels until one fails; every smaller pair then starts from the
+        # least value of the pairs just above it (a value can only fall as paths or fills are taken away) and asks
+        # falling levels. So each pair asks at most one more level than its value drops, and most ask one.
         values: dict[tuple[int, int], int] = {}
+        most_fills = min(slots, NUM_PILES)
         try:
-            for paths in range(NUM_PILES + 1):
-                for fills in range(min(paths, slots) + 1):
-                    if any(got == full for (_, f), got in values.items() if f <= fills):
-                        got = full  # more paths or fills cannot do better than every card
-                    else:
-                        got = search(0, -1, paths, fills, 0, 0)
-                    if got >= 0:
-                        values[(paths, fills)] = got
+            pairs = [only] if only else [(j, f) for f in range(most_fills, -1, -1) for j in range(NUM_PILES, f - 1, -1)]
+            for paths, fills in pairs:
+                above = [values.get(pair, -1) for pair in ((paths + 1, fills), (paths, fills + 1))
+                         if not only and pair[0] <= NUM_PILES and pair[1] <= min(pair[0], most_fills)]  # fmt: skip
+                if not above:
+                    level = target
+                    while level <= full and covers(level, 0, -1, paths, fills, 0, 0, -1):
+                        level += 1
+                    level -= 1
+                else:
+                    level = min(above)
+                    while level >= target and not covers(level, 0, -1, paths, fills, 0, 0, -1):
+                        level -= 1
+                if level >= target:
+                    values[(paths, fills)] = level
         except _TooBig:
             self.chain_cache[key] = None
             return None
