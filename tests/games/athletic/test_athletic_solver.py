@@ -209,15 +209,43 @@ def test_chain_bound_is_admissible(position_: tuple[list[int], list[list[int]]],
 
 
 def test_chain_bound_sees_one_root_per_pile() -> None:
-    # 5y needs 5p, under 6p; 8b and 9p both need 8p. The plain bound allows all three. Chains: pile 1 keeps a
-    # root, so 4r and 4p cannot just vanish, and 6p, 8p, once lifted, must lie on chains too: at most 2.
+    # 5y needs 5p, under 6p; 8b and 9p both need 8p. Suppose every card of piles 1 and 5 could be uncovered (an
+    # earlier lift rule thought so, and it is the chain bound's job to be right whatever it is given): a matching
+    # then places all three. Chains: pile 1 keeps a root, so 4r and 4p cannot just vanish, and 6p, 8p, once
+    # lifted, must lie on chains too: at most 2.
     hand = cards("8b 5y 9p")
     layout = tuple(tuple(p) for p in _piles("4r 4p 5p 6p", "9r 9o 10o 10y", "1g 1y 1p 2p", "3b", "7o 7g 7y 7p 8p"))
     search = solver._Search(up_only=False, table_moves=True, node_limit=None)
-    assert search.upper_bound(mask_of(hand), layout) == 3
-    search.chains = True
-    assert search.upper_bound(mask_of(hand), layout) == 2
+    anchors = mask_of(cards("4r 4p 5p 6p 10y 2p 3b 7o 7g 7y 7p 8p"))
+    tops = mask_of(p[-1] for p in layout)
+    emptiable = [True, False, False, False, True]
+    assert search._chain_bound(mask_of(hand), anchors, tops, 2, 3, layout, emptiable, 0) == 2
     assert brute_force(hand, [list(p) for p in layout])[0] == 1
+
+
+def test_a_card_is_not_lifted_onto_a_card_that_only_it_could_carry() -> None:
+    # 3r fits only on 4r, so 4r can never be lifted onto it, and 4p (which 5p needs) stays covered. The
+    # bound sees that 1 card is the most; the lift rule before it counted 2.
+    hand = cards("3r 5p")
+    layout = tuple(tuple(p) for p in _piles("4p 4r", "9g", "1o", "7b", "10y"))
+    search = solver._Search(up_only=False, table_moves=True, node_limit=None)
+    assert search.upper_bound(mask_of(hand), layout) == 1
+    assert brute_force(hand, [list(p) for p in layout])[0] == 1
+    # With 3b on the table 3r has another way in: 3r on 3b, 4r onto 3r, 5p on 4p.
+    layout = tuple(tuple(p) for p in _piles("4p 4r", "9g", "1o", "3b", "10y"))
+    assert search.upper_bound(mask_of(hand), layout) == 2
+    assert brute_force(hand, [list(p) for p in layout])[0] == 2
+
+
+def test_no_lift_means_no_slot_on_a_hard_position() -> None:
+    # From the bench's hard set: no table card can be lifted (every hand card that one could go on reaches the
+    # table only through that card), so 17 cards cannot all be placed; the bound that saw lifts everywhere took
+    # 31,500 nodes to refute it.
+    hand = cards("1r 2g 2b 2o 3r 3p 5b 5o 5p 6y 8y 8p 9b 9o 9p 10r 10o")
+    piles = _piles("4o 4p 4r", "6g 5g", "7o 7b 6b 6o 6r", "9g 9r", "1o 1g")
+    plan = solve(hand, piles, node_limit=5_000)
+    assert plan.placed == 16
+    _check_plan(hand, piles, plan)
 
 
 def test_escalation_refutes_a_hard_position_quickly() -> None:

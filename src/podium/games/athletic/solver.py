@@ -294,11 +294,20 @@ class _Search:
             grew = True
             while grew:
                 grew = False
-                tops = anchors | (mask if slots else reached)  # a filled hand card can be a top too
                 for i, p in enumerate(layout):
                     j = depth[i]
                     under = below[i]
-                    while j >= 0 and onto[p[j]] & tops & ~under[j]:
+                    while j >= 0:
+                        lifted = 1 << p[j]
+                        if slots:
+                            tops = anchors | mask  # a filled hand card can be a top too
+                        else:
+                            # A hand card it could go on rests on a chain from another pile's root, which cannot
+                            # pass through the lifted card itself (that card is then on top of its own pile).
+                            others = anchors & ~lifted
+                            tops = others | self._reach(others, mask)
+                        if not onto[p[j]] & tops & ~under[j]:
+                            break
                         j -= 1
                         if j >= 0:
                             anchors |= 1 << p[j]
