@@ -237,6 +237,16 @@ def test_a_card_is_not_lifted_onto_a_card_that_only_it_could_carry() -> None:
     assert brute_force(hand, [list(p) for p in layout])[0] == 2
 
 
+def test_two_piles_that_empty_only_onto_each_other_give_one_slot() -> None:
+    # 8g can leave only onto 8r and 8r only onto 8g, so one slot can be opened, not two; 1g and 3y
+    # fit on nothing and each needs a slot of its own. The bound that let both piles empty counted 2.
+    hand = cards("1g 3y")
+    layout = tuple(tuple(p) for p in _piles("8g", "8r", "10y", "5o", "7b"))
+    search = solver._Search(up_only=False, table_moves=True, node_limit=None)
+    assert search.upper_bound(mask_of(hand), layout) == 1
+    assert brute_force(hand, [list(p) for p in layout])[0] == 1
+
+
 def test_no_lift_means_no_slot_on_a_hard_position() -> None:
     # From the bench's hard set: no table card can be lifted (every hand card that one could go on reaches the
     # table only through that card), so 17 cards cannot all be placed; the bound that saw lifts everywhere took

@@ -145,6 +145,25 @@ def _outlook(free: int, must: int, hand: int, paths: int, fills: int) -> int:
     return gain + sum(optional[: paths - forced])
 
 
+def _ashore(held: list[int], hand: int, emptied: int) -> bool:
+    """Whether the piles of `emptied` (a bit mask) can all be emptied, as far as their cards must end somewhere:
+    each card of an emptied pile ends on a chain that goes down, through cards of emptied piles only, to a card of
+    a pile that is kept (its anchors, `held`) or to a hand card. So every card of the emptied piles must be linked
+    by such cards to a kept pile's anchor or to a hand card."""
+    gone = 0
+    ashore = hand
+    for i, whole in enumerate(held):
+        if emptied >> i & 1:
+            gone |= whole
+        else:
+            ashore |= whole
+    linked = frontier = _adjacent(ashore) & gone
+    while frontier:
+        frontier = _adjacent(frontier) & gone & ~linked
+        linked |= frontier
+    return not gone & ~linked
+
+
 def layout_moves(layout: Layout, place: tuple[int, ...]) -> list[tuple[int, int, Layout]]:
     """Every move from `layout` as (from, to, resulting layout), in pile order (`place`: PLACE of the step rule)."""
     out = []
@@ -549,8 +568,9 @@ class _Search:
         A chain stays within one connected group of the compatibility graph over hand cards and anchors; a group
         places at most min(n, m + f) of its n hand cards, m of which a maximum matching gives distinct supports,
         with f fill chains, and it needs a fill when it has no anchor in a kept pile. Every choice of the piles
-        to keep is tried; for each, the fills go to the groups greedily (an over-estimate). The result is at most
-        `cap` (a bound known already), and the search over the choices stops when it reaches it."""
+        to keep is tried, unless the cards of the piles it empties would have nowhere to end (`_ashore`); for
+        each, the fills go to the groups greedily (an over-estimate). The result is at most `cap` (a bound known
+        already), and the search over the choices stops when it reaches it."""
         held = [self._held(p) & anchors for p in layout]
         # The result depends on the layout only through each pile's anchors and whether it can be emptied, in any
         # pile order: layouts met by moves often share them.
@@ -581,21 +601,29 @@ class _Search:
             groups.append((kept_gets, n - kept_gets, m + 1 if m < n else n, piles))
         fixed = 0
         free: list[int] = []
-        spare = 0  # emptiable piles that anchor nothing: always worth emptying (a fill is never worse)
+        spare = 0  # emptiable piles that anchor nothing: worth emptying when they can be (a fill is never worse)
         for i in range(NUM_PILES):
             if not emptiable[i]:
                 fixed |= 1 << i
             elif useful >> i & 1:
                 free.append(i)
             else:
-                spare += 1
+                spare |= 1 << i
+        # Spare piles that can be emptied together, most first (each set as a bit mask of piles).
+        spares = sorted((sub for sub in range(spare + 1) if sub & spare == sub), key=int.bit_count, reverse=True)
         best = 0
         for choice in range(1 << len(free)):
             kept = fixed
+            emptied = 0
             for j, i in enumerate(free):
                 if choice >> j & 1:
                     kept |= 1 << i
-            fills = spare + len(free) - choice.bit_count()
+                else:
+                    emptied |= 1 << i
+            if not _ashore(held, mask, emptied):
+                continue
+            fills = len(free) - choice.bit_count()
+            fills += next(sub.bit_count() for sub in spares if _ashore(held, mask, emptied | sub))
             base = 0
             units = 0
             firsts: list[int] = []
