@@ -33,12 +33,14 @@ is honoured: `solve` takes the layouts already seen in the current segment (`see
 moves out of them; later segments start after a placement, where nothing has been seen yet. A plan never repeats a
 layout within a segment, since every run of moves it returns is a shortest path (breadth-first route).
 
-Tie-break (documented behaviour). Among the plans placing the maximum, the solver returns the first one found by
-its deterministic search, which (1) tries placements from layouts in breadth-first order, so each run of moves is
-as short as possible for the placement that follows it, (2) tries piles in pile order and hand cards in card
-order, and (3) makes no move after the last placement (a trailing move could only change what the next player
-finds, and the solver does not try to spoil the table for them). It does not minimise the total number of actions
-over the whole plan.
+Tie-break (documented behaviour). Among the plans placing the maximum, the solver returns the one its
+deterministic search proved first, step by step: at each step (1) the layouts reachable by moves are taken in
+breadth-first order and the plan takes the first from which a placement is proven to lead to the maximum, so
+each run of moves is a shortest route to where the proof placed its card (a placement the proof never looked at
+is searched only when none is proven); (2) within a layout, piles in pile order and hand cards in card order, and
+the proof tries plays before fills, so a card is played where it can be rather than filled into a slot; (3) no
+move after the last placement (a trailing move could only change what the next player finds, and the solver does
+not try to spoil the table for them). It does not minimise the total number of actions over the whole plan.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ Layout = tuple[tuple[int, ...], ...]
 ESCALATE_AT = 2000
 CHAIN_NEED_MIN = 8
 CHAIN_BUDGET = 10_000
+ROOT_CHAIN_BUDGET = 100_000
 CHAIN_WORK = 100_000
 
 
@@ -199,6 +202,11 @@ def _placed(layout: Layout, card: int, p: int) -> Layout:
 
 Key = tuple[int, Layout]
 
+# The piles a search tries, per number of empty piles (which come first in a canonical layout): plays on every
+# pile, then a fill of one empty pile (all fills of one card are alike). Plays first, so that the plan, which
+# follows the search's proof, plays a card where it can rather than fill a slot with it.
+_PLAYS_THEN_FILL = tuple(tuple(range(e, NUM_PILES)) + ((e - 1,) if e else ()) for e in range(NUM_PILES + 1))
+
 
 class _Search:
     """Threshold search: `reaches(mask, layout, k)` says whether `k` more hand cards can be placed.
@@ -222,6 +230,7 @@ class _Search:
         self.escalate_at = -1
         self.chains = False
         self.chain_work = 0
+        self.chain_budget = CHAIN_BUDGET
         self.node_limit = node_limit
         self._limit = node_limit if node_limit is not None else -1
 
@@ -366,6 +375,23 @@ class _Search:
         chains = self._chain_bound(mask, anchors, tops, min(slots, NUM_PILES), bound, layout, emptiable, need)
         return chains if chains < bound else bound
 
+    def root_bound(self, mask: int, layout: Layout, top: int, floor: int) -> int:
+        """At escalation: lower `top` (a bound of the root) while the chain bound, asked whether it reaches `top`,
+        says no, down to `floor` (proven reachable). One position, so its component searches get the larger
+        ROOT_CHAIN_BUDGET, and their work does not count against the solve's CHAIN_WORK."""
+        work = self.chain_work
+        self.chain_budget = ROOT_CHAIN_BUDGET
+        try:
+            while top > floor:
+                bound = self.upper_bound(mask, layout, top)
+                if bound >= top:
+                    break
+                top = bound
+        finally:
+            self.chain_budget = CHAIN_BUDGET
+            self.chain_work = work
+        return top
+
     def _chain_bound(
         self,
         mask: int,
@@ -478,7 +504,7 @@ class _Search:
             over[c] = a
             under[c] = b
         memo: dict[tuple[int, int, int, int, int, int, int], bool] = {}
-        budget = [CHAIN_BUDGET]
+        budget = [self.chain_budget]
 
         def covers(level: int, used: int, end: int, paths: int, fills: int, moved: int, roots: int, floor: int) -> bool:
             """Whether `level` hand cards can be covered. `used`: cards on paths or buried under a root; `end`: the
@@ -769,14 +795,12 @@ class _Search:
                 member = hi.get((mask, lay))
                 if member is not None and member < k:
                     continue  # nothing reachable from `lay` places k: no need to look at its placements or moves
-            for p in range(NUM_PILES):
+            empties = 0
+            while empties < NUM_PILES and not lay[empties]:
+                empties += 1
+            for p in _PLAYS_THEN_FILL[empties]:
                 pile = lay[p]
-                if pile:
-                    options = mask & place[pile[-1]]
-                elif p + 1 < NUM_PILES and not lay[p + 1]:
-                    continue  # empty piles come first in a canonical layout; fill only the last of them
-                else:
-                    options = mask
+                options = mask & place[pile[-1]] if pile else mask
                 if not options:
                     continue
                 for c in cards_of(options) if options != mask else cards:
@@ -824,7 +848,19 @@ class _Search:
         """The first (layout, card, pile) in breadth-first order whose placement leads to `k` cards placed."""
         place = self.place
         cards = cards_of(mask)
+        lo = self.lo
+        met: list[Layout] = []
+        # The search that proved `k` left its path in the memo (`lo`), in the canonical order of its own layouts;
+        # following it first keeps the plan from searching again placements that the proof never needed.
         for lay in self.closure(layout, forbidden):
+            met.append(lay)
+            for p in range(NUM_PILES):
+                pile = lay[p]
+                options = mask & place[pile[-1]] if pile else mask
+                for c in cards_of(options):
+                    if lo.get((mask ^ (1 << c), _canon(_placed(lay, c, p))), 0) >= k - 1:
+                        return lay, c, p
+        for lay in met:
             for p in range(NUM_PILES):
                 pile = lay[p]
                 options = mask & place[pile[-1]] if pile else mask
@@ -865,7 +901,7 @@ def solve(
         except _Escalate:
             escalated = search.chains = True
             search.bounded.clear()  # bound again, with the chains, what was bounded without them
-            top = min(top, search.upper_bound(hand_mask, _canon(layout)))
+            top = search.root_bound(hand_mask, _canon(layout), top, best)
             continue
         if reached:
             best = k
