@@ -268,6 +268,37 @@ def test_escalation_refutes_a_hard_position_quickly() -> None:
     _check_plan(hand, piles, plan)
 
 
+def test_root_chain_bound_proves_the_maximum_of_a_hard_position() -> None:
+    # From the bench's hard set: 16 cards on five single-card piles, 15 can be placed. Only the chain bound refutes
+    # 16, and only with more than the per-position budget; the root gets that budget, so the search is short.
+    hand = cards("2r 8r 4g 7g 8g 9g 1b 5b 1y 7y 8y 3o 5o 6o 8o 6p")
+    piles = _piles("6y", "10o", "4o", "3p", "6b")
+    plan = solve(hand, piles, node_limit=10_000)
+    assert plan.placed == 15
+    _check_plan(hand, piles, plan)
+
+
+def test_the_cover_guides_the_search_to_a_plan_that_parks_cards() -> None:
+    # From the bench's hard set: the whole hand can be placed, but only by building a long chain on 6o that takes
+    # in pile 4 (7b, 8b moved onto 7g) to empty it for a fill, then emptying pile 1 the same way. The plain order
+    # searched 1.9 million nodes before finding it; following the root's cover finds it in a few thousand.
+    hand = cards("3r 5r 8r 1g 5g 6g 7g 2b 10b 1y 8y 5o 8o 3p 10p")
+    piles = _piles("3y 3b", "5b 5p 6p 6o", "9p 9g", "8b 7b", "1o 1r")
+    plan = solve(hand, piles, node_limit=10_000)
+    assert plan.clears_hand
+    _check_plan(hand, piles, plan)
+
+
+def test_a_wrong_guide_is_dropped() -> None:
+    # From the bench's hard set: all 18 cards can be placed, but not the way the root's cover puts them. The guided
+    # search gives up after GUIDE_NODES nodes and the plain order, with the chain bound's budget restored, finds it.
+    hand = cards("1r 4r 5r 1g 7g 1b 2b 4b 6b 8b 10b 7y 4o 9o 4p 5p 8p 10p")
+    piles = _piles("2o", "3b 3r", "9r 9b", "6r", "4g")
+    plan = solve(hand, piles, node_limit=10_000)
+    assert plan.clears_hand
+    _check_plan(hand, piles, plan)
+
+
 def _engine_best(state: AthleticState, limit: int = 4_000) -> int:
     """The most cards placeable from `state` by any sequence of the engine's own legal actions (no-repeat included)."""
     best = 0

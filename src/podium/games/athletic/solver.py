@@ -10,10 +10,13 @@ cards to distinct supports); a position whose bound is below k fails at once, so
 
 Escalation. Most positions are solved that way in a few hundred nodes. When a solve passes ESCALATE_AT nodes, it
 switches on a stronger bound, the chain bound (`_chain_bound`: the end of a turn seen as at most five chains of
-cards, one per pile, each on an untouched root or a filled hand card), at the root and at positions that still need
-many cards, and from then on asks the largest value still possible first, then smaller ones. Both changes matter on
-the hard positions: a plain search for k can wander for a million nodes through subtrees that the plain bound
-cannot refute and the chain bound refutes at once, while the search for the largest k finds its plan at once.
+cards, one per pile, each on an untouched root or a filled hand card), at positions that still need many cards,
+and from then on asks the largest value still possible first, then smaller ones. The root itself is bounded again
+with a larger budget (`root_bound`), and the chains that reach its bound (a cover of the hand) guide the search:
+the placements the cover makes are tried first, for GUIDE_NODES nodes, after which the plain order takes over.
+All three matter on the hard positions: a plain search for k can wander for a million nodes through subtrees that
+the plain bound cannot refute and the chain bound refutes at once, the root's chain bound often proves the
+maximum outright, and a plan that needs cards parked and moved back is found by following the cover.
 
 Memo. Layouts are canonical inside the search (piles sorted: any move or play may use any pile, so the piles are
 interchangeable). What is proven is kept per (hand, canonical layout): `lo` cards reachable, at most `hi`. When
@@ -37,8 +40,9 @@ Tie-break (documented behaviour). Among the plans placing the maximum, the solve
 deterministic search proved first, step by step: at each step (1) the layouts reachable by moves are taken in
 breadth-first order and the plan takes the first from which a placement is proven to lead to the maximum, so
 each run of moves is a shortest route to where the proof placed its card (a placement the proof never looked at
-is searched only when none is proven); (2) within a layout, piles in pile order and hand cards in card order, and
-the proof tries plays before fills, so a card is played where it can be rather than filled into a slot; (3) no
+is searched only when none is proven); (2) within a layout, piles in pile order and hand cards in card order (in a
+guided search, the cover's placements first), and the proof tries plays before fills, so a card is played where
+it can be rather than filled into a slot; (3) no
 move after the last placement (a trailing move could only change what the next player finds, and the solver does
 not try to spoil the table for them). It does not minimise the total number of actions over the whole plan.
 """
@@ -61,13 +65,15 @@ Layout = tuple[tuple[int, ...], ...]
 # wander into for tens of thousands of nodes, but it costs a small search of its own. So a solve starts without it
 # and escalates only once the plain search has spent ESCALATE_AT nodes; from then on it is used at the root and at
 # positions that still need at least CHAIN_NEED_MIN cards (the big subtrees), each component's search capped at
-# CHAIN_BUDGET states and the whole solve at CHAIN_WORK states (past a cap the plain bound stands, so the answer
-# stays exact; only the speed changes).
+# CHAIN_BUDGET states (ROOT_CHAIN_BUDGET at the root) and the whole solve at CHAIN_WORK states (past a cap the plain
+# bound stands, so the answer stays exact; only the speed changes). The root's cover guides the search for
+# GUIDE_NODES nodes (a guide that does not lead to a plan soon is usually wrong).
 ESCALATE_AT = 2000
 CHAIN_NEED_MIN = 8
 CHAIN_BUDGET = 10_000
 ROOT_CHAIN_BUDGET = 100_000
 CHAIN_WORK = 100_000
+GUIDE_NODES = 2000
 
 
 class _TooBig(Exception):
@@ -75,7 +81,8 @@ class _TooBig(Exception):
 
 
 class _Escalate(Exception):
-    """The plain search reached ESCALATE_AT nodes: switch the chain bound on."""
+    """The plain search reached ESCALATE_AT nodes (switch the chain bound on), or the guided search GUIDE_NODES
+    more (drop the guide)."""
 
 
 class SearchLimit(Exception):
@@ -230,6 +237,9 @@ class _Search:
         self.escalate_at = -1
         self.chains = False
         self.chain_work = 0
+        self.cover: dict[int, int] = {}  # the last chain search's cover: card -> the card under it (-1: a fill)
+        self.guide: list[int] = []  # per card, the hand cards the root's cover puts on it; empty: no guide
+        self.guide_fill = 0  # the hand cards the root's cover fills into slots
         self.chain_budget = CHAIN_BUDGET
         self.node_limit = node_limit
         self._limit = node_limit if node_limit is not None else -1
@@ -378,11 +388,13 @@ class _Search:
     def root_bound(self, mask: int, layout: Layout, top: int, floor: int) -> int:
         """At escalation: lower `top` (a bound of the root) while the chain bound, asked whether it reaches `top`,
         says no, down to `floor` (proven reachable). One position, so its component searches get the larger
-        ROOT_CHAIN_BUDGET, and their work does not count against the solve's CHAIN_WORK."""
+        ROOT_CHAIN_BUDGET, and their work does not count against the solve's CHAIN_WORK. The cover that reaches
+        `top` becomes the search's guide: placements it makes are tried first (see `reaches`)."""
         work = self.chain_work
         self.chain_budget = ROOT_CHAIN_BUDGET
         try:
             while top > floor:
+                self.cover = {}
                 bound = self.upper_bound(mask, layout, top)
                 if bound >= top:
                     break
@@ -390,6 +402,17 @@ class _Search:
         finally:
             self.chain_budget = CHAIN_BUDGET
             self.chain_work = work
+        guide = [0] * NUM_CARDS
+        fill = 0
+        for c, below in self.cover.items():
+            if mask >> c & 1:
+                if below < 0:
+                    fill |= 1 << c
+                else:
+                    guide[below] |= 1 << c
+        if fill or any(guide):
+            self.guide = guide
+            self.guide_fill = fill
         return top
 
     def _chain_bound(
@@ -505,6 +528,9 @@ class _Search:
             under[c] = b
         memo: dict[tuple[int, int, int, int, int, int, int], bool] = {}
         budget = [self.chain_budget]
+        # Roots with the fewest cards above them first (a top first): the cover found first then asks the fewest
+        # moves, which makes it the better guide for the search (see `root_bound`).
+        root_order = sorted(cards_of(table), key=lambda c: (over[c].bit_count(), c))
 
         def covers(level: int, used: int, end: int, paths: int, fills: int, moved: int, roots: int, floor: int) -> bool:
             """Whether `level` hand cards can be covered. `used`: cards on paths or buried under a root; `end`: the
@@ -526,6 +552,7 @@ class _Search:
                 for w in cards_of(nxt & hand) + cards_of(nxt & table):
                     if covers(level, used | 1 << w, w, paths, fills, moved, roots, floor):
                         memo[state] = True
+                        self.cover[w] = end
                         return True
                 memo[state] = found = covers(level, used, -1, paths, fills, moved, roots, floor)
                 return found
@@ -543,17 +570,19 @@ class _Search:
                 memo[state] = False
                 return False
             if floor < 64:
-                for r in cards_of(table & ~used & ~moved & -(1 << floor + 1)):
-                    if under[r] & used:
-                        continue  # a card under it was moved, so it was lifted too: not a root
+                for at in range(floor + 1, len(root_order)):
+                    r = root_order[at]
+                    if (used | moved) >> r & 1 or under[r] & used:
+                        continue  # taken, or a card under it was moved, so it was lifted too: not a root
                     later = moved | over[r]
-                    if covers(level, used | 1 << r | under[r], r, paths - 1, fills, later, roots | 1 << r, r):
+                    if covers(level, used | 1 << r | under[r], r, paths - 1, fills, later, roots | 1 << r, at):
                         memo[state] = True
                         return True
             if fills:
                 for r in cards_of(hand & ~used & -(1 << max(floor - 63, 0))):
                     if covers(level, used | 1 << r, r, paths - 1, fills - 1, moved, roots, 64 + r):
                         memo[state] = True
+                        self.cover[r] = -1
                         return True
             memo[state] = False
             return False
@@ -784,6 +813,7 @@ class _Search:
                 hi[key] = bound
         place = self.place
         cards = cards_of(mask)
+        guide = self.guide
         table_moves = self.table_moves
         order = [layout]
         seen = {layout}
@@ -798,11 +828,20 @@ class _Search:
             empties = 0
             while empties < NUM_PILES and not lay[empties]:
                 empties += 1
+            tries = []  # (pile, cards to place on it)
+            guided = [0] * NUM_PILES
+            if guide:  # the placements of the root's cover first
+                for p in _PLAYS_THEN_FILL[empties]:
+                    pile = lay[p]
+                    guided[p] = mask & (guide[pile[-1]] if pile else self.guide_fill)
+                    if guided[p]:
+                        tries.append((p, guided[p]))
             for p in _PLAYS_THEN_FILL[empties]:
                 pile = lay[p]
-                options = mask & place[pile[-1]] if pile else mask
-                if not options:
-                    continue
+                options = (mask & place[pile[-1]] if pile else mask) & ~guided[p]
+                if options:
+                    tries.append((p, options))
+            for p, options in tries:
                 for c in cards_of(options) if options != mask else cards:
                     child = (mask ^ (1 << c), _canon(_placed(lay, c, p)))
                     done = hi.get(child)  # the memo, looked up here to save a call on the common refutation
@@ -894,14 +933,24 @@ def solve(
     top = search.upper_bound(hand_mask, _canon(layout))  # proven unreachable beyond
     search.escalate_at = ESCALATE_AT
     escalated = False
+    chain_work = 0
     while best < top:
         k = top if escalated else best + 1
         try:
             reached = search.root_reaches(hand_mask, layout, k, forbidden)
         except _Escalate:
-            escalated = search.chains = True
-            search.bounded.clear()  # bound again, with the chains, what was bounded without them
-            top = search.root_bound(hand_mask, _canon(layout), top, best)
+            if not escalated:
+                escalated = search.chains = True
+                search.bounded.clear()  # bound again, with the chains, what was bounded without them
+                top = search.root_bound(hand_mask, _canon(layout), top, best)
+                chain_work = search.chain_work
+                if search.guide:
+                    search.escalate_at = search.nodes + GUIDE_NODES
+            else:
+                # The guide has not led to a plan soon: back to the plain order, with the chain bound's budget
+                # as it was before the guided search spent it.
+                search.guide = []
+                search.chain_work = chain_work
             continue
         if reached:
             best = k
