@@ -278,6 +278,16 @@ def test_root_chain_bound_proves_the_maximum_of_a_hard_position() -> None:
     _check_plan(hand, piles, plan)
 
 
+def test_root_chain_bound_also_for_a_small_hand() -> None:
+    # From a solver-bot game: 6 of these 7 cards can be placed. Refuting 7 took 86,000 nodes while the chain bound
+    # was kept for positions that need 8 cards or more; the root is now asked whatever the hand's size.
+    hand = cards("1r 10r 3g 9g 5y 7y 8y")
+    piles = _piles("6o 6y", "7b", "1b 1p 2p 2r 2b", "4p 4b 4y 4g 5g 5r 5b 5o", "10y")
+    plan = solve(hand, piles, node_limit=5_000)
+    assert plan.placed == 6
+    _check_plan(hand, piles, plan)
+
+
 def test_the_cover_guides_the_search_to_a_plan_that_parks_cards() -> None:
     # From the bench's hard set: the whole hand can be placed, but only by building a long chain on 6o that takes
     # in pile 4 (7b, 8b moved onto 7g) to empty it for a fill, then emptying pile 1 the same way. The plain order

@@ -241,6 +241,7 @@ class _Search:
         self.guide: list[int] = []  # per card, the hand cards the root's cover puts on it; empty: no guide
         self.guide_fill = 0  # the hand cards the root's cover fills into slots
         self.chain_budget = CHAIN_BUDGET
+        self.chain_need_min = CHAIN_NEED_MIN
         self.node_limit = node_limit
         self._limit = node_limit if node_limit is not None else -1
 
@@ -375,7 +376,7 @@ class _Search:
             bound = self._pile_bound(mask, layout, anchors, [d < 0 for d in depth], first)
             if bound < need:
                 return bound
-        if not self.chains or 0 < need < CHAIN_NEED_MIN or self.chain_work > CHAIN_WORK:
+        if not self.chains or 0 < need < self.chain_need_min or self.chain_work > CHAIN_WORK:
             return bound
         tops = 0
         for p in layout:
@@ -387,11 +388,13 @@ class _Search:
 
     def root_bound(self, mask: int, layout: Layout, top: int, floor: int) -> int:
         """At escalation: lower `top` (a bound of the root) while the chain bound, asked whether it reaches `top`,
-        says no, down to `floor` (proven reachable). One position, so its component searches get the larger
-        ROOT_CHAIN_BUDGET, and their work does not count against the solve's CHAIN_WORK. The cover that reaches
+        says no, down to `floor` (proven reachable). One position, so it is asked whatever the hand's size, its
+        component searches get the larger ROOT_CHAIN_BUDGET, and their work does not count against the solve's
+        CHAIN_WORK. The cover that reaches
         `top` becomes the search's guide: placements it makes are tried first (see `reaches`)."""
         work = self.chain_work
         self.chain_budget = ROOT_CHAIN_BUDGET
+        self.chain_need_min = 1
         try:
             while top > floor:
                 self.cover = {}
@@ -401,6 +404,7 @@ class _Search:
                 top = bound
         finally:
             self.chain_budget = CHAIN_BUDGET
+            self.chain_need_min = CHAIN_NEED_MIN
             self.chain_work = work
         guide = [0] * NUM_CARDS
         fill = 0
