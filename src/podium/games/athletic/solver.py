@@ -240,6 +240,7 @@ class _Search:
         self.cover: dict[int, int] = {}  # the last chain search's cover: card -> the card under it (-1: a fill)
         self.guide: list[int] = []  # per card, the hand cards the root's cover puts on it; empty: no guide
         self.guide_fill = 0  # the hand cards the root's cover fills into slots
+        self.cover_flip = False  # whether chains are extended in falling card order (for a second cover)
         self.chain_budget = CHAIN_BUDGET
         self.chain_need_min = CHAIN_NEED_MIN
         self.node_limit = node_limit
@@ -388,20 +389,31 @@ class _Search:
 
     def root_bound(self, mask: int, layout: Layout, top: int, floor: int) -> int:
         """At escalation: lower `top` (a bound of the root) while the chain bound, asked whether it reaches `top`,
-        says no, down to `floor` (proven reachable). One position, so it is asked whatever the hand's size, its
-        component searches get the larger ROOT_CHAIN_BUDGET, and their work does not count against the solve's
-        CHAIN_WORK. The cover that reaches
-        `top` becomes the search's guide: placements it makes are tried first (see `reaches`)."""
+        says no, down to `floor` (proven reachable). The cover that reaches `top` becomes the search's guide: the
+        placements it makes are tried first (see `reaches`)."""
+        while top > floor:
+            bound = self._root_chains(mask, layout, top)
+            if bound >= top:
+                break
+            top = bound
+        return top
+
+    def reguide(self, mask: int, layout: Layout, need: int) -> None:
+        """Guide the search by another cover of the root, found with the chains extended in the other card order
+        (a guide that failed usually failed for the order of one long chain)."""
+        self.cover_flip = True
+        self._root_chains(mask, layout, need)
+
+    def _root_chains(self, mask: int, layout: Layout, need: int) -> int:
+        """The root's bound with the chains asked whether they reach `need`, and its cover as the guide. One
+        position, so it is asked whatever the hand's size, its component searches get the larger
+        ROOT_CHAIN_BUDGET, and their work does not count against the solve's CHAIN_WORK."""
         work = self.chain_work
         self.chain_budget = ROOT_CHAIN_BUDGET
         self.chain_need_min = 1
+        self.cover = {}
         try:
-            while top > floor:
-                self.cover = {}
-                bound = self.upper_bound(mask, layout, top)
-                if bound >= top:
-                    break
-                top = bound
+            bound = self.upper_bound(mask, layout, need)
         finally:
             self.chain_budget = CHAIN_BUDGET
             self.chain_need_min = CHAIN_NEED_MIN
@@ -414,10 +426,9 @@ class _Search:
                     fill |= 1 << c
                 else:
                     guide[below] |= 1 << c
-        if fill or any(guide):
-            self.guide = guide
-            self.guide_fill = fill
-        return top
+        self.guide = guide if fill or any(guide) else []
+        self.guide_fill = fill
+        return bound
 
     def _chain_bound(
         self,
@@ -519,7 +530,7 @@ class _Search:
         for the maximum: with a fixed level the search can drop every branch that has cut off too many hand cards
         (`_outlook`), which a search for the maximum cannot."""
         target = max(target, 0)
-        key = (hand, table, required, shape, owned, slots, target, only)
+        key = (hand, table, required, shape, owned, slots, target, only, self.cover_flip)
         if key in self.chain_cache:
             return self.chain_cache[key]
         place = self.place
@@ -535,6 +546,7 @@ class _Search:
         # Roots with the fewest cards above them first (a top first): the cover found first then asks the fewest
         # moves, which makes it the better guide for the search (see `root_bound`).
         root_order = sorted(cards_of(table), key=lambda c: (over[c].bit_count(), c))
+        flip = self.cover_flip
 
         def covers(level: int, used: int, end: int, paths: int, fills: int, moved: int, roots: int, floor: int) -> bool:
             """Whether `level` hand cards can be covered. `used`: cards on paths or buried under a root; `end`: the
@@ -553,7 +565,7 @@ class _Search:
             covered = (used & hand).bit_count()
             if end >= 0:
                 nxt = place[end] & nodes & ~used
-                for w in cards_of(nxt & hand) + cards_of(nxt & table):
+                for w in (cards_of(nxt & hand) + cards_of(nxt & table))[:: -1 if flip else 1]:
                     if covers(level, used | 1 << w, w, paths, fills, moved, roots, floor):
                         memo[state] = True
                         self.cover[w] = end
@@ -948,13 +960,16 @@ def solve(
                 search.bounded.clear()  # bound again, with the chains, what was bounded without them
                 top = search.root_bound(hand_mask, _canon(layout), top, best)
                 chain_work = search.chain_work
-                if search.guide:
-                    search.escalate_at = search.nodes + GUIDE_NODES
             else:
-                # The guide has not led to a plan soon: back to the plain order, with the chain bound's budget
-                # as it was before the guided search spent it.
-                search.guide = []
+                # The guide has not led to a plan soon: a second cover guides next, then the plain order; each
+                # with the chain bound's budget as it was before the guided search spent it.
+                if search.cover_flip:
+                    search.guide = []
+                else:
+                    search.reguide(hand_mask, _canon(layout), k)
                 search.chain_work = chain_work
+            if search.guide:
+                search.escalate_at = search.nodes + GUIDE_NODES
             continue
         if reached:
             best = k
