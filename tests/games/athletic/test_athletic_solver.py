@@ -247,65 +247,71 @@ def test_two_piles_that_empty_only_onto_each_other_give_one_slot() -> None:
     assert brute_force(hand, [list(p) for p in layout])[0] == 1
 
 
-def test_no_lift_means_no_slot_on_a_hard_position() -> None:
-    # From the bench's hard set: no table card can be lifted (every hand card that one could go on reaches the
-    # table only through that card), so 17 cards cannot all be placed; the bound that saw lifts everywhere took
-    # 31,500 nodes to refute it.
-    hand = cards("1r 2g 2b 2o 3r 3p 5b 5o 5p 6y 8y 8p 9b 9o 9p 10r 10o")
-    piles = _piles("4o 4p 4r", "6g 5g", "7o 7b 6b 6o 6r", "9g 9r", "1o 1g")
-    plan = solve(hand, piles, node_limit=5_000)
-    assert plan.placed == 16
-    _check_plan(hand, piles, plan)
+# Hard positions, each solved (maximum proven, plan checked) well under the bench's 40,000-node cap by one part of
+# the solver; without it, each took from 31,500 to 1.9 million nodes. (hand, piles, node limit, cards placeable)
+HARD_POSITIONS = [
+    pytest.param(
+        # No table card can be lifted (every hand card one could go on reaches the table only through that card),
+        # so no slot opens and 17 cannot all be placed: the lift rule of `upper_bound`.
+        "1r 2g 2b 2o 3r 3p 5b 5o 5p 6y 8y 8p 9b 9o 9p 10r 10o",
+        ("4o 4p 4r", "6g 5g", "7o 7b 6b 6o 6r", "9g 9r", "1o 1g"),
+        5_000,
+        16,
+        id="no-lift",
+    ),
+    pytest.param(
+        # The plain bound says 13; the chain bound proves 12 at the root (escalation).
+        "1r 3r 5r 10r 5g 8g 2b 9b 1y 4y 8y 6o 3p 7p 9p",
+        ("8o", "6p", "2r", "1g", "5b"),
+        10_000,
+        12,
+        id="escalation",
+    ),
+    pytest.param(
+        # Only the chain bound refutes 16, and only with more than the per-position budget: the root's budget.
+        "2r 8r 4g 7g 8g 9g 1b 5b 1y 7y 8y 3o 5o 6o 8o 6p",
+        ("6y", "10o", "4o", "3p", "6b"),
+        10_000,
+        15,
+        id="root-chains",
+    ),
+    pytest.param(
+        # From a solver-bot game: the root is asked the chain bound whatever the hand's size.
+        "1r 10r 3g 9g 5y 7y 8y",
+        ("6o 6y", "7b", "1b 1p 2p 2r 2b", "4p 4b 4y 4g 5g 5r 5b 5o", "10y"),
+        5_000,
+        6,
+        id="root-chains-small-hand",
+    ),
+    pytest.param(
+        # The whole hand, by a long chain on 6o that takes in pile 4 (7b, 8b moved onto 7g) to empty it for a
+        # fill, then pile 1 the same way: found by following the root's cover (the guide).
+        "3r 5r 8r 1g 5g 6g 7g 2b 10b 1y 8y 5o 8o 3p 10p",
+        ("3y 3b", "5b 5p 6p 6o", "9p 9g", "8b 7b", "1o 1r"),
+        10_000,
+        15,
+        id="guide",
+    ),
+    pytest.param(
+        # The whole hand, but not the way the root's cover puts it: the guide is dropped after GUIDE_NODES nodes
+        # (a second cover, then the plain order, with the chain bound's budget restored).
+        "1r 4r 5r 1g 7g 1b 2b 4b 6b 8b 10b 7y 4o 9o 4p 5p 8p 10p",
+        ("2o", "3b 3r", "9r 9b", "6r", "4g"),
+        10_000,
+        18,
+        id="guide-dropped",
+    ),
+]
 
 
-def test_escalation_refutes_a_hard_position_quickly() -> None:
-    # From the bench's hard set: 12 of 15 cards can be placed. The plain bound says 13, and refuting 13 without
-    # the chain bound took 260,000 nodes (the bench's node cap is 40,000); the chain bound proves 12 at the root.
-    hand = cards("1r 3r 5r 10r 5g 8g 2b 9b 1y 4y 8y 6o 3p 7p 9p")
-    piles = _piles("8o", "6p", "2r", "1g", "5b")
-    plan = solve(hand, piles, node_limit=10_000)
-    assert plan.placed == 12
-    _check_plan(hand, piles, plan)
-
-
-def test_root_chain_bound_proves_the_maximum_of_a_hard_position() -> None:
-    # From the bench's hard set: 16 cards on five single-card piles, 15 can be placed. Only the chain bound refutes
-    # 16, and only with more than the per-position budget; the root gets that budget, so the search is short.
-    hand = cards("2r 8r 4g 7g 8g 9g 1b 5b 1y 7y 8y 3o 5o 6o 8o 6p")
-    piles = _piles("6y", "10o", "4o", "3p", "6b")
-    plan = solve(hand, piles, node_limit=10_000)
-    assert plan.placed == 15
-    _check_plan(hand, piles, plan)
-
-
-def test_root_chain_bound_also_for_a_small_hand() -> None:
-    # From a solver-bot game: 6 of these 7 cards can be placed. Refuting 7 took 86,000 nodes while the chain bound
-    # was kept for positions that need 8 cards or more; the root is now asked whatever the hand's size.
-    hand = cards("1r 10r 3g 9g 5y 7y 8y")
-    piles = _piles("6o 6y", "7b", "1b 1p 2p 2r 2b", "4p 4b 4y 4g 5g 5r 5b 5o", "10y")
-    plan = solve(hand, piles, node_limit=5_000)
-    assert plan.placed == 6
-    _check_plan(hand, piles, plan)
-
-
-def test_the_cover_guides_the_search_to_a_plan_that_parks_cards() -> None:
-    # From the bench's hard set: the whole hand can be placed, but only by building a long chain on 6o that takes
-    # in pile 4 (7b, 8b moved onto 7g) to empty it for a fill, then emptying pile 1 the same way. The plain order
-    # searched 1.9 million nodes before finding it; following the root's cover finds it in a few thousand.
-    hand = cards("3r 5r 8r 1g 5g 6g 7g 2b 10b 1y 8y 5o 8o 3p 10p")
-    piles = _piles("3y 3b", "5b 5p 6p 6o", "9p 9g", "8b 7b", "1o 1r")
-    plan = solve(hand, piles, node_limit=10_000)
-    assert plan.clears_hand
-    _check_plan(hand, piles, plan)
-
-
-def test_a_wrong_guide_is_dropped() -> None:
-    # From the bench's hard set: all 18 cards can be placed, but not the way the root's cover puts them. The guided
-    # search gives up after GUIDE_NODES nodes and the plain order, with the chain bound's budget restored, finds it.
-    hand = cards("1r 4r 5r 1g 7g 1b 2b 4b 6b 8b 10b 7y 4o 9o 4p 5p 8p 10p")
-    piles = _piles("2o", "3b 3r", "9r 9b", "6r", "4g")
-    plan = solve(hand, piles, node_limit=10_000)
-    assert plan.clears_hand
+@pytest.mark.parametrize(("hand_text", "pile_texts", "node_limit", "placed"), HARD_POSITIONS)
+def test_hard_positions_are_solved_quickly(
+    hand_text: str, pile_texts: tuple[str, ...], node_limit: int, placed: int
+) -> None:
+    hand = cards(hand_text)
+    piles = _piles(*pile_texts)
+    plan = solve(hand, piles, node_limit=node_limit)
+    assert plan.placed == placed
     _check_plan(hand, piles, plan)
 
 
