@@ -13,7 +13,8 @@ switches on a stronger bound, the chain bound (`_chain_bound`: the end of a turn
 cards, one per pile, each on an untouched root or a filled hand card), at positions that still need many cards,
 and from then on asks the largest value still possible first, then smaller ones. The root itself is bounded again
 with a larger budget (`root_bound`), and the chains that reach its bound (a cover of the hand) guide the search:
-the placements the cover makes are tried first, for GUIDE_NODES nodes, after which the plain order takes over.
+the placements the cover makes are tried first, for GUIDE_NODES nodes, then those of a second cover (`reguide`),
+then the plain order.
 All three matter on the hard positions: a plain search for k can wander for a million nodes through subtrees that
 the plain bound cannot refute and the chain bound refutes at once, the root's chain bound often proves the
 maximum outright, and a plan that needs cards parked and moved back is found by following the cover.
@@ -42,9 +43,9 @@ breadth-first order and the plan takes the first from which a placement is prove
 each run of moves is a shortest route to where the proof placed its card (a placement the proof never looked at
 is searched only when none is proven); (2) within a layout, piles in pile order and hand cards in card order (in a
 guided search, the cover's placements first), and the proof tries plays before fills, so a card is played where
-it can be rather than filled into a slot; (3) no
-move after the last placement (a trailing move could only change what the next player finds, and the solver does
-not try to spoil the table for them). It does not minimise the total number of actions over the whole plan.
+it can be rather than filled into a slot; (3) no move after the last placement (a trailing move could only change
+what the next player finds, and the solver does not try to spoil the table for them). It does not minimise the
+total number of actions over the whole plan.
 """
 
 from __future__ import annotations
@@ -680,7 +681,7 @@ class _Search:
                 free.append(i)
             else:
                 spare |= 1 << i
-        # Spare piles that can be emptied together, most first (each set as a bit mask of piles).
+        # Every set of spare piles (a bit mask), the largest first: a choice counts the largest it can empty too.
         spares = sorted((sub for sub in range(spare + 1) if sub & spare == sub), key=int.bit_count, reverse=True)
         best = 0
         for choice in range(1 << len(free)):
