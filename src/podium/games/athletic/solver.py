@@ -126,7 +126,7 @@ def _adjacent(cards: int) -> int:
 
 
 def _component(seed: int, pool: int) -> int:
-    """The cards of `pool` linked to `seed` (a card of it) by chains of cards that may go on one another."""
+    """The cards of `pool` linked to `seed` (cards of it) by chains of cards that may go on one another."""
     group = frontier = seed
     while frontier:
         frontier = _adjacent(frontier) & pool & ~group
@@ -168,11 +168,7 @@ def _ashore(held: list[int], hand: int, emptied: int) -> bool:
             gone |= whole
         else:
             ashore |= whole
-    linked = frontier = _adjacent(ashore) & gone
-    while frontier:
-        frontier = _adjacent(frontier) & gone & ~linked
-        linked |= frontier
-    return not gone & ~linked
+    return not gone & ~_component(_adjacent(ashore) & gone, gone)
 
 
 def layout_moves(layout: Layout, place: tuple[int, ...]) -> list[tuple[int, int, Layout]]:
@@ -214,6 +210,7 @@ Key = tuple[int, Layout]
 # pile, then a fill of one empty pile (all fills of one card are alike). Plays first, so that the plan, which
 # follows the search's proof, plays a card where it can rather than fill a slot with it.
 _PLAYS_THEN_FILL = tuple(tuple(range(e, NUM_PILES)) + ((e - 1,) if e else ()) for e in range(NUM_PILES + 1))
+_UNGUIDED = (0,) * NUM_PILES  # no placement put first
 
 
 class _Search:
@@ -233,7 +230,7 @@ class _Search:
         self.prefix_cache: dict[tuple[int, ...], list[int]] = {}
         self.chain_cache: dict[tuple[object, ...], dict[tuple[int, int], int] | None] = {}
         self.pile_cache: dict[tuple[object, ...], int] = {}
-        self.held_cache: dict[tuple[int, ...], int] = {}  # keys whose full static bound is already part of `hi`
+        self.held_cache: dict[tuple[int, ...], int] = {}  # per pile, the set of its cards
         self.nodes = 0
         self.escalate_at = -1
         self.chains = False
@@ -339,15 +336,12 @@ class _Search:
                     j = depth[i]
                     under = below[i]
                     while j >= 0:
-                        lifted = 1 << p[j]
-                        if slots:
-                            tops = anchors | mask  # a filled hand card can be a top too
-                        else:
-                            # A hand card it could go on rests on a chain from another pile's root, which cannot
-                            # pass through the lifted card itself (that card is then on top of its own pile).
-                            others = anchors & ~lifted
-                            tops = others | self._reach(others, mask)
-                        if not onto[p[j]] & tops & ~under[j]:
+                        fits = onto[p[j]] & ~under[j]
+                        others = anchors & ~(1 << p[j])
+                        # With a slot, a filled hand card can be a top too. Without one, a hand card it could go on
+                        # rests on a chain from another pile's root, which cannot pass through the lifted card
+                        # itself (that card is then on top of its own pile).
+                        if not (fits & others or (fits & mask and (slots or fits & self._reach(others, mask)))):
                             break
                         j -= 1
                         if j >= 0:
@@ -374,8 +368,9 @@ class _Search:
         if first <= 1 or first < need:
             return first
         bound = first
+        emptiable = [d < 0 for d in depth]
         if slots:
-            bound = self._pile_bound(mask, layout, anchors, [d < 0 for d in depth], first)
+            bound = self._pile_bound(mask, layout, anchors, emptiable, first)
             if bound < need:
                 return bound
         if not self.chains or 0 < need < self.chain_need_min or self.chain_work > CHAIN_WORK:
@@ -384,7 +379,6 @@ class _Search:
         for p in layout:
             if p:
                 tops |= 1 << p[-1]
-        emptiable = [d < 0 for d in depth]
         chains = self._chain_bound(mask, anchors, tops, min(slots, NUM_PILES), bound, layout, emptiable, need)
         return chains if chains < bound else bound
 
@@ -461,10 +455,7 @@ class _Search:
         below: dict[int, int] = {}
         pile_masks = [mask_of(c for c in pile if anchors >> c & 1) for pile in layout]
         for pile in layout:
-            under = 0
-            for c in pile:
-                below[c] = under
-                under |= 1 << c
+            below.update(zip(pile, self._prefixes(pile), strict=True))
             over = 0
             for c in reversed(pile):
                 above[c] = over
@@ -846,13 +837,10 @@ class _Search:
             while empties < NUM_PILES and not lay[empties]:
                 empties += 1
             tries = []  # (pile, cards to place on it)
-            guided = [0] * NUM_PILES
+            guided: Sequence[int] = _UNGUIDED
             if guide:  # the placements of the root's cover first
-                for p in _PLAYS_THEN_FILL[empties]:
-                    pile = lay[p]
-                    guided[p] = mask & (guide[pile[-1]] if pile else self.guide_fill)
-                    if guided[p]:
-                        tries.append((p, guided[p]))
+                guided = [mask & (guide[pile[-1]] if pile else self.guide_fill) for pile in lay]
+                tries = [(p, guided[p]) for p in _PLAYS_THEN_FILL[empties] if guided[p]]
             for p in _PLAYS_THEN_FILL[empties]:
                 pile = lay[p]
                 options = (mask & place[pile[-1]] if pile else mask) & ~guided[p]
@@ -902,28 +890,27 @@ class _Search:
         self, mask: int, layout: Layout, k: int, forbidden: frozenset[Layout] | set[Layout]
     ) -> tuple[Layout, int, int] | None:
         """The first (layout, card, pile) in breadth-first order whose placement leads to `k` cards placed."""
-        place = self.place
-        cards = cards_of(mask)
         lo = self.lo
         met: list[Layout] = []
         # The search that proved `k` left its path in the memo (`lo`), in the canonical order of its own layouts;
         # following it first keeps the plan from searching again placements that the proof never needed.
         for lay in self.closure(layout, forbidden):
             met.append(lay)
-            for p in range(NUM_PILES):
-                pile = lay[p]
-                options = mask & place[pile[-1]] if pile else mask
-                for c in cards_of(options):
-                    if lo.get((mask ^ (1 << c), _canon(_placed(lay, c, p))), 0) >= k - 1:
-                        return lay, c, p
+            for c, p, child in self._placements(mask, lay):
+                if lo.get(child, 0) >= k - 1:
+                    return lay, c, p
         for lay in met:
-            for p in range(NUM_PILES):
-                pile = lay[p]
-                options = mask & place[pile[-1]] if pile else mask
-                for c in cards:
-                    if options >> c & 1 and self.reaches(mask ^ (1 << c), _canon(_placed(lay, c, p)), k - 1):
-                        return lay, c, p
+            for c, p, child in self._placements(mask, lay):
+                if self.reaches(child[0], child[1], k - 1):
+                    return lay, c, p
         return None
+
+    def _placements(self, mask: int, lay: Layout) -> Iterator[tuple[int, int, Key]]:
+        """Every placement from `lay` as (card, pile, the position it leads to), in pile order then card order."""
+        for p in range(NUM_PILES):
+            pile = lay[p]
+            for c in cards_of(mask & self.place[pile[-1]] if pile else mask):
+                yield c, p, (mask ^ (1 << c), _canon(_placed(lay, c, p)))
 
 
 def solve(
