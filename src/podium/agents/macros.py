@@ -14,7 +14,7 @@ Contract of a `MacroSet` (what ISMCTS relies on):
 - `rollout(world, seat, rng)` is called on a sampled world right after a candidate was applied and returns a reward
   per player in [0, 1]; it may read the sampled world's internals (it is a sample, not the real state).
 
-The registry mirrors `podium.agents.playouts`: per game, named factories and a default (`macro=auto`).
+The registry is a `PerGame`, like the playouts': per game, named factories and a default (`macro=auto`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
+from podium.agents.per_game import PerGame
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 
@@ -42,35 +43,23 @@ class MacroSet(ABC):
         """Score `world` (a sampled world just after `seat` played a candidate turn): a reward per player in [0, 1]."""
 
 
+def _load() -> None:
+    import podium.agents.athletic_macros  # noqa: F401
+
+
 MacroFactory = Callable[[], MacroSet]
-_MACROS: dict[str, dict[str, MacroFactory]] = {}
-_DEFAULT: dict[str, str] = {}
+# The built-in `step` is no macro set at all: ISMCTS then searches single steps.
+_MACROS = PerGame[MacroSet | None]("macro", "step", lambda: None, _load)
 
 
 def register_macros(game: str, name: str, factory: MacroFactory, default: bool = False) -> None:
-    _MACROS.setdefault(game, {})[name] = factory
-    if default:
-        _DEFAULT[game] = name
+    _MACROS.register(game, name, factory, default)
 
 
 def macro_names(game: str) -> list[str]:
-    _load()
-    return ["step", *sorted(_MACROS.get(game, {}))]
+    return _MACROS.names(game)
 
 
 def macros_for(game: str, name: str = "auto") -> MacroSet | None:
     """The macro set `name` of `game`; None means single steps (`step`, or `auto` for a game without macros)."""
-    _load()
-    key = name.strip().lower()
-    if key == "auto":
-        key = _DEFAULT.get(game, "step")
-    if key == "step":
-        return None
-    factory = _MACROS.get(game, {}).get(key)
-    if factory is None:
-        raise ValueError(f"no macro {name!r} for {game}; macros: auto, {', '.join(macro_names(game))}")
-    return factory()
-
-
-def _load() -> None:
-    import podium.agents.athletic_macros  # noqa: F401
+    return _MACROS.make(game, name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from podium.agents.per_game import PerGame
 from podium.core.contract import State, View
 from podium.core.rng import Rng
 
@@ -71,34 +72,21 @@ class Playout:
         return rewards_of(world)
 
 
+def _load() -> None:
+    import podium.agents.playouts_games  # noqa: F401
+
+
 PlayoutFactory = Callable[[], Playout]
-_PLAYOUTS: dict[str, dict[str, PlayoutFactory]] = {}
-_DEFAULT: dict[str, str] = {}
+_PLAYOUTS = PerGame[Playout]("playout", "random", Playout, _load)
 
 
 def register_playout(game: str, name: str, factory: PlayoutFactory, default: bool = False) -> None:
-    _PLAYOUTS.setdefault(game, {})[name] = factory
-    if default:
-        _DEFAULT[game] = name
+    _PLAYOUTS.register(game, name, factory, default)
 
 
 def playout_names(game: str) -> list[str]:
-    _load()
-    return ["random", *sorted(_PLAYOUTS.get(game, {}))]
+    return _PLAYOUTS.names(game)
 
 
 def playout_for(game: str, name: str = "auto") -> Playout:
-    _load()
-    key = name.strip().lower()
-    if key == "auto":
-        key = _DEFAULT.get(game, "random")
-    if key == "random":
-        return Playout()
-    factory = _PLAYOUTS.get(game, {}).get(key)
-    if factory is None:
-        raise ValueError(f"no playout {name!r} for {game}; playouts: auto, {', '.join(playout_names(game))}")
-    return factory()
-
-
-def _load() -> None:
-    import podium.agents.playouts_games  # noqa: F401
+    return _PLAYOUTS.make(game, name)
