@@ -34,6 +34,8 @@ candidates that leave the same layout face the same replies.
 
 from __future__ import annotations
 
+import heapq
+
 from podium.agents.athletic_table import MAX_LAYOUTS, Layout, friendliness, layout_key, move_tree, route_to
 from podium.agents.macros import MacroSet, register_macros
 from podium.agents.playouts_games import athletic_score
@@ -55,12 +57,15 @@ SOLVED_ROUNDS = 1  # of which the first rounds use the solver, the rest the gree
 ROLLOUT_ROUNDS = 2  # rounds of turns played after a candidate before the position is scored
 
 
-def _rearrangements(final: Layout, unseen: int, place: tuple[int, ...], segment: set[Layout]) -> list[list[Action]]:
-    """Routes of moves from `final` to the layouts reachable without repeating one of `segment`, best first (fewest
-    fitting unseen cards, then shortest route); the empty route (no move) is always among them."""
+def _rearrangements(
+    final: Layout, unseen: int, place: tuple[int, ...], segment: set[Layout], count: int
+) -> list[list[Action]]:
+    """The `count` best routes of moves from `final` to the layouts reachable without repeating one of `segment`
+    (fewest fitting unseen cards, then shortest route); the empty route (no move) is among them if nothing beats it."""
     parent = move_tree(final, place, segment)
-    # A stable sort: among equal counts the breadth-first order (shortest route, then the heuristic's) comes first.
-    ranked = sorted(parent, key=lambda lay: friendliness(lay, unseen, place))
+    # Stable (as sorted()[:count]): among equal counts the breadth-first order (shortest route, then the
+    # heuristic's) comes first.
+    ranked = heapq.nsmallest(count, parent, key=lambda lay: friendliness(lay, unseen, place))
     return [list(route_to(parent, goal)) for goal in ranked]
 
 
@@ -112,21 +117,22 @@ class AthleticTurns(MacroSet):
                 ends.add(end)
                 out.append([*turn, END_ACTION])
 
-        def spoiled(actions: list[Action], kept: int, final: Layout, segment: set[Layout]) -> None:
+        def spoiled(actions: list[Action], kept: int, final: Layout, segment: set[Layout], more: int = 0) -> None:
+            """Add the turn with the heuristic's rearrangement; with `more`, also the turn with no move and with
+            the next `more` best rearrangements."""
             if not moves_allowed:
                 add(actions, (kept, final))
                 return
-            routes = _rearrangements(final, unseen, place, segment)
+            routes = _rearrangements(final, unseen, place, segment, 1 + more)
             best = routes[0] if _better(routes[0], final, unseen, place) else []
             add([*actions, *best], (kept, _after(final, best)))
+            if more:
+                add(actions, (kept, final))
+                for route in routes[1:]:
+                    add([*actions, *route], (kept, _after(final, route)))
 
         # 1. The heuristic's turn; 2. the same plan with other final rearrangements.
-        actions, kept, final, segment = turns[0]
-        spoiled(actions, kept, final, segment)
-        add(actions, (kept, final))
-        if moves_allowed:
-            for route in _rearrangements(final, unseen, place, segment)[1 : 1 + SPOIL_VARIANTS]:
-                add([*actions, *route], (kept, _after(final, route)))
+        spoiled(*turns[0], more=SPOIL_VARIANTS)
         # 3. When an opponent is one medal from winning, what they are left matters more than the cards placed:
         # the plan stopped after fewer placements (each with its best rearrangement).
         if threat and not winning:
