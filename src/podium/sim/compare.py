@@ -87,7 +87,6 @@ class CompareAggregate(JsonEquality):
         }
 
 
-
 @dataclass(frozen=True)
 class CompareJob:
     game_name: str

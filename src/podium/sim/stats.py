@@ -239,7 +239,6 @@ class Aggregate(JsonEquality):
         return agg
 
 
-
 def _hist_json(hist: Counter[int]) -> dict[str, int]:
     return {str(k): hist[k] for k in sorted(hist)}
 

@@ -211,7 +211,6 @@ class TournamentAggregate(JsonEquality):
         }
 
 
-
 @dataclass(frozen=True)
 class TournamentJob:
     game_name: str
