@@ -16,6 +16,7 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 from podium.agents.base import make_agent
 from podium.core.registry import get_game
@@ -69,17 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     scores: list[float] = []
     times: list[float] = []
     longest = 0.0
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for i, out in enumerate(pool.map(play_game, jobs, chunksize=1)):
-                scores.append(out[0])
-                times.append(out[1])
-                longest = max(longest, out[4])
-                if (i + 1) % 50 == 0:
-                    print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
-    else:
-        for i, job in enumerate(jobs):
-            out = play_game(job)
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
+        games = pool.map(play_game, jobs, chunksize=1) if pool is not None else map(play_game, jobs)
+        for i, out in enumerate(games):
             scores.append(out[0])
             times.append(out[1])
             longest = max(longest, out[4])
