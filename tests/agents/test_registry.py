@@ -48,7 +48,7 @@ def test_errors_name_what_is_allowed() -> None:
         make_agent("nobody", golf, 0, 1)
     with pytest.raises(PodiumError, match="noise"):
         make_agent("heuristic:noise=2", golf, 0, 1)
-    with pytest.raises(PodiumError, match="iterations must be at least 1"):
+    with pytest.raises(PodiumError, match=r"ismcts option 'iterations' must be an integer ≥ 1, not '0'"):
         make_agent("ismcts:iterations=0", golf, 0, 1)
     with pytest.raises(PodiumError, match="playout"):
         make_agent("ismcts:playout=psychic", golf, 0, 1)

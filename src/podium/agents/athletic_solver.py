@@ -61,6 +61,7 @@ class AthleticSolverAgent(Agent):
 register_agent(
     "solver",
     AthleticSolverAgent,
-    "places the most cards possible each turn (exact best-turn solver)",
+    "places the most cards possible each turn with the exact best-turn solver, whatever that leaves on the table "
+    "for the next player (the heuristic bot also weighs that)",
     games={"athletic"},
 )

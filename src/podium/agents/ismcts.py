@@ -45,7 +45,7 @@ import math
 import time
 from typing import Any
 
-from podium.agents.base import Agent, Budget, register_agent
+from podium.agents.base import Agent, BotOption, Budget, register_agent
 from podium.agents.macros import MacroSet, macros_for
 from podium.agents.playouts import Playout, playout_for, rewards_of
 from podium.core.contract import Action, Game, State, View
@@ -316,12 +316,31 @@ register_agent(
     "ismcts",
     make_ismcts,
     "information-set Monte Carlo tree search over sampled worlds (default 1000 iterations per decision)",
-    options={
-        "iterations": "iterations per decision (default 1000 when no seconds are given)",
-        "seconds": "time per decision (with iterations: whichever comes first)",
-        "c": "UCB exploration constant (rewards are in [0, 1]; default 0.7)",
-        "depth": "tree depth limit in plies (0 = unlimited; 1 = flat Monte Carlo over the root's actions)",
-        "playout": "default policy: auto (the game's fast policy if it has one), random, or the game's named one",
-        "macro": "search over: auto (whole turns where the game provides them, else steps), step, or turn",
+    options=[
+        BotOption("iterations", int, "iterations per decision (default 1000 when no seconds are given)", minimum=1),
+        BotOption(
+            "seconds",
+            float,
+            "time per decision (with iterations: whichever comes first)",
+            minimum=0,
+            exclusive_minimum=True,
+        ),
+        BotOption("c", float, "UCB exploration constant (rewards are in [0, 1]; default 0.7)", minimum=0),
+        BotOption(
+            "depth", int, "tree depth limit in plies (0 = unlimited; 1 = flat Monte Carlo over the root's actions)", 0
+        ),
+        BotOption("playout", str, "default policy: auto (the game's fast policy), random, or the game's named one"),
+        BotOption("macro", str, "search over: auto (whole turns where the game provides them, else steps), step, turn"),
+    ],
+    per_game={
+        "golf": "information-set Monte Carlo tree search over sampled deals (default 1000 iterations per decision): "
+        "each iteration deals the unseen cards at random and plays the round out with a fast threshold policy "
+        "that scores the round's end; depth=1 compares the actions flat on paired samples (what hard uses)",
+        "olympicards": "information-set Monte Carlo tree search over sampled hands (default 1000 iterations per "
+        "decision): a tree over single plays, withdrawals and sport choices, each iteration played out to the end "
+        "of the current sport by a cheap policy and scored by medals and cards kept",
+        "athletic": "information-set Monte Carlo search over whole turns (default 1000 iterations per decision): "
+        "candidate turns from the exact solver (keep the table, keep other cards, deny a near-winner) compared on "
+        "the same sampled hands by playing out the next turns; macro=step searches single steps instead",
     },
 )

@@ -22,6 +22,37 @@ HARD: dict[str, str] = {
     "athletic": "ismcts:iterations=150",  # whole turns (macro=turn is the default there)
 }
 
-register_preset("easy", {}, EASY, "a beginner: the heuristic bot with 30% random decisions")
-register_preset("medium", {}, MEDIUM, "a solid player: the heuristic bot")
-register_preset("hard", HARD, "ismcts:iterations=300", "a strong player: ISMCTS with a per-game iteration budget")
+register_preset(
+    "easy",
+    {},
+    EASY,
+    "a beginner: the heuristic bot with 30% random decisions",
+    per_game={
+        "golf": "a beginner: the heuristic bot, but 30% of its decisions are random (blind swaps, odd knocks)",
+        "olympicards": "a beginner: the heuristic bot, but 30% of its decisions are random (wasted cards)",
+        "athletic": "a beginner: the heuristic bot, but 30% of its steps are random (turns ended early)",
+    },
+)
+register_preset(
+    "medium",
+    {},
+    MEDIUM,
+    "a solid player: the heuristic bot",
+    per_game={
+        "golf": "a solid player: the heuristic bot (estimates unseen cards, knocks when ahead)",
+        "olympicards": "a solid player: the heuristic bot (fights for medals within reach, withdraws early for cards)",
+        "athletic": "a solid player: the heuristic bot (the solver's best turn, leaving the next player little)",
+    },
+)
+register_preset(
+    "hard",
+    HARD,
+    "ismcts:iterations=300",
+    "a strong player: ISMCTS with a per-game iteration budget",
+    per_game={
+        "golf": "a strong player: ISMCTS comparing the actions flat on 600 paired sampled deals per decision",
+        "olympicards": "a strong player: ISMCTS, a 200-iteration tree over single plays and withdrawals per decision",
+        "athletic": "a strong player: ISMCTS over whole turns, the solver's candidate turns compared on 150 "
+        "sampled rollouts per turn",
+    },
+)

@@ -136,7 +136,7 @@ def rules(game_name: GameArg, rule: RuleOpt = None, sports: SportsOpt = None) ->
             shown = f"[bold yellow]{shown}[/] (default {escape(_option_text(info.default))})"
         table.add_row(info.name, shown, escape(info.allowed), escape(info.doc))
     console.print(table)
-    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n)})" for n in agent_names(game.name)))
+    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n, game.name)})" for n in agent_names(game.name)))
 
 
 def _option_text(value: Any) -> str:

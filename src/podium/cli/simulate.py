@@ -19,7 +19,7 @@ from podium.sim.backends import check_backend
 from podium.sim.compare import CompareReport, compare
 from podium.sim.plot import check_plot, plot_runs
 from podium.sim.results import check_output, compare_json, simulation_json, write_json
-from podium.sim.runner import SimulationReport, simulate
+from podium.sim.runner import SimulationReport, check_lineup, simulate
 from podium.sim.stats import Aggregate
 
 
@@ -67,6 +67,7 @@ def run_simulation(
 ) -> SimulationReport:
     backend = check_backend(backend, workers, address)
     check_outputs(out, plot)
+    check_lineup(game, bots)  # a bad bot is refused before the progress bar starts
     with progress_bar(console, f"{game.title}, {len(bots)} players", games) as update:
         report = simulate(game, config, bots, games, seed, update, backend=backend, workers=workers, address=address)
     console.print(summary(game, config, report, address))
@@ -92,6 +93,7 @@ def run_comparison(
 ) -> CompareReport:
     backend = check_backend(backend, workers, address)
     check_outputs(out, plot)
+    check_lineup(game, bots)  # a bad bot is refused before the progress bar starts
     with progress_bar(console, f"{game.title}, {len(bots)} players, A and B", games) as update:
         report = compare(
             game, config_a, config_b, bots, games, seed, update, backend=backend, workers=workers, address=address

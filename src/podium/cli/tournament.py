@@ -13,6 +13,7 @@ from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.sim.backends import check_backend
 from podium.sim.results import tournament_json
+from podium.sim.runner import check_lineup
 from podium.sim.tournament import TournamentReport, check_bots, schedule, tournament
 
 
@@ -36,6 +37,7 @@ def run_tournament(
     check_bots(bots)
     seats = players if players is not None else min(max(len(bots), game.min_players), game.max_players)
     game.check_players(seats)
+    check_lineup(game, [bots[s % len(bots)] for s in range(seats)])  # a bad bot is refused before the bar starts
     plan = schedule(bots, seats, games, seed, seating)
     description = f"{game.title}: {', '.join(bots)} on {seats} seats"
     with progress_bar(console, description, plan.games) as update:

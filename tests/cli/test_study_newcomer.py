@@ -1,0 +1,100 @@
+"""The study tools as a newcomer meets them (issue 11): bot options, per-game bot descriptions, simulate's labels
+and plots, tournament's plan, the Ray address check, and `podium serve`'s port check."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from podium.agents.base import agent_description, agent_names, bot_options, make_agent
+from podium.agents.ismcts import ISMCTS
+from podium.cli.app import app
+from podium.core.errors import PodiumError
+from podium.core.registry import get_game
+
+runner = CliRunner()
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+# -- bot options: declared once, checked by type and range ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "spec", "message"),
+    [
+        ("simulate", "ismcts:iterations=abc", "ismcts option 'iterations' must be an integer ≥ 1, not 'abc'"),
+        ("simulate", "ismcts:iterations=0", "ismcts option 'iterations' must be an integer ≥ 1, not '0'"),
+        ("simulate", "ismcts:iterations=2.5", "ismcts option 'iterations' must be an integer ≥ 1, not '2.5'"),
+        ("simulate", "ismcts:c=abc", "ismcts option 'c' must be a number ≥ 0, not 'abc'"),
+        ("simulate", "ismcts:depth=x", "ismcts option 'depth' must be an integer ≥ 0, not 'x'"),
+        ("simulate", "ismcts:seconds=0", "ismcts option 'seconds' must be a number > 0, not '0'"),
+        ("simulate", "ismcts:seconds=nan", "ismcts option 'seconds' must be a number > 0, not 'nan'"),
+        ("simulate", "heuristic:noise=abc", "heuristic option 'noise' must be a number between 0 and 1, not 'abc'"),
+        ("simulate", "heuristic:noise=1.5", "heuristic option 'noise' must be a number between 0 and 1, not '1.5'"),
+        ("simulate", "heuristic:knock_margin=yes", "heuristic option 'knock_margin' must be a number, not 'true'"),
+        ("simulate", "hard:iterations=abc", "ismcts option 'iterations' must be an integer ≥ 1, not 'abc'"),
+        ("simulate", "ismcts:iters=5", "bot 'ismcts' has no option 'iters'; its options: iterations (an integer ≥ 1)"),
+        ("simulate", "heuristic:samples=3", "bot 'heuristic' has no option 'samples' in golf (it is for olympicards)"),
+        ("play", "ismcts:iterations=abc", "ismcts option 'iterations' must be an integer ≥ 1, not 'abc'"),
+        ("tournament", "ismcts:c=-1,random", "ismcts option 'c' must be a number ≥ 0, not '-1'"),
+    ],
+)
+def test_bad_bot_options_name_the_option_its_type_and_range(command: str, spec: str, message: str) -> None:
+    games = ["-n", "2"] if command != "play" else []
+    code, output = invoke(command, "golf", "--bots", spec, *games)
+    assert code == 2
+    assert message in output
+    assert len(output.strip().splitlines()) == 1
+    assert "not supported between" not in output
+
+
+def test_options_are_converted_to_their_declared_type() -> None:
+    golf = get_game("golf")
+    bot = make_agent("ismcts:iterations=1e2:c=1", golf, 0, 1)
+    assert isinstance(bot, ISMCTS)
+    assert bot.budget.iterations == 100 and isinstance(bot.budget.iterations, int)
+    assert bot.c == 1.0
+    with pytest.raises(PodiumError, match="ismcts option 'iterations' must be an integer ≥ 1, not 'many'"):
+        make_agent("ismcts", golf, 0, 1, iterations="many")
+
+
+def test_each_game_declares_only_its_own_heuristic_options() -> None:
+    assert [o.name for o in bot_options("heuristic", "golf")] == ["noise", "knock_margin", "unknown_margin",
+                                                                  "owner_bias"]  # fmt: skip
+    assert [o.name for o in bot_options("heuristic", "olympicards")] == ["noise", "samples", "card_value"]
+    assert [o.name for o in bot_options("heuristic", "athletic")] == ["noise", "node_limit"]
+
+
+# -- bot descriptions per game --------------------------------------------------------------------------------
+
+
+def test_bot_descriptions_are_per_game() -> None:
+    for name in ("heuristic", "ismcts", "hard", "easy", "medium"):
+        texts = {game: agent_description(name, game) for game in ("golf", "athletic", "olympicards")}
+        assert len(set(texts.values())) == 3, texts
+    for name in agent_names("athletic"):
+        assert "knock" not in agent_description(name, "athletic")
+        assert "knock" not in agent_description(name, "olympicards")
+    assert "knock" in agent_description("heuristic", "golf")
+    assert "solver" in agent_description("heuristic", "athletic")
+    assert "= ismcts:iterations=150" in agent_description("hard", "athletic")
+    assert "= ismcts:iterations=600:depth=1" in agent_description("hard", "golf")
+
+
+def test_rules_describes_the_bots_of_that_game() -> None:
+    lines = {}
+    for game in ("golf", "athletic", "olympicards"):
+        code, output = invoke("rules", game)
+        assert code == 0, output
+        flat = " ".join(output.split())
+        lines[game] = flat[flat.index("Bots:") :]
+    assert len(set(lines.values())) == 3
+    assert "knock" not in lines["athletic"] and "knock" not in lines["olympicards"]
+    assert "knock" in lines["golf"]
+    assert "solver (" in lines["athletic"] and "solver (" not in lines["golf"]
+    assert "card_value" in lines["olympicards"] and "card_value" not in lines["golf"]
