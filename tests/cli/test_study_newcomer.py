@@ -3,6 +3,9 @@ and plots, tournament's plan, the Ray address check, and `podium serve`'s port c
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -98,3 +101,19 @@ def test_rules_describes_the_bots_of_that_game() -> None:
     assert "knock" in lines["golf"]
     assert "solver (" in lines["athletic"] and "solver (" not in lines["golf"]
     assert "card_value" in lines["olympicards"] and "card_value" not in lines["golf"]
+
+
+# -- simulate: labels of result details -----------------------------------------------------------------------
+
+
+def test_a_detail_that_is_already_a_mean_is_labelled_once(tmp_path: Path) -> None:
+    out = tmp_path / "sim.json"
+    code, output = invoke("simulate", "olympicards", "-n", "2", "--out", str(out))
+    assert code == 0, output
+    assert "mean sport rounds:" in output and "mean mean" not in output
+    # The JSON keys users rely on keep their names.
+    assert "mean_sport_rounds" in json.loads(out.read_text())["summary"]["detail_means"]
+    code, output = invoke("simulate", "olympicards", "-n", "2", "--compare", "--rule", "world_record=false",
+                          "--rule", "world_record=true")  # fmt: skip
+    assert code == 0, output
+    assert "mean sport rounds" in output and "mean mean" not in output

@@ -169,10 +169,17 @@ def _ordinal(position: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
+def mean_label(key: str) -> str:
+    """The label of a detail's mean: `mean sport rounds` for `mean_sport_rounds` too (which is already a mean per
+    game; its JSON key stays as it is)."""
+    words = key.removeprefix("mean_").replace("_", " ")
+    return f"mean {words}"
+
+
 def _facts(agg: Aggregate) -> list[str]:
     facts = [f"{reason.replace('_', ' ')}: {count}" for reason, count in agg.reasons.most_common()]
     facts.append(f"mean actions per game: {agg.mean_plies():.1f}")
-    facts += [f"mean {key.replace('_', ' ')}: {value:.2f}" for key, value in agg.detail_means().items()]
+    facts += [f"{mean_label(key)}: {value:.2f}" for key, value in agg.detail_means().items()]
     for key, counts in agg.detail_counts().items():
         facts.append(f"{key.replace('_', ' ')}: " + ", ".join(f"{v} {n}" for v, n in counts.most_common()))
     return facts
@@ -210,7 +217,7 @@ def comparison_table(game: Game, report: CompareReport, address: str | None = No
     means_a, means_b = a.detail_means(), b.detail_means()
     for key in sorted(set(means_a) | set(means_b)):
         va, vb = means_a.get(key, 0.0), means_b.get(key, 0.0)
-        table.add_row(f"mean {key.replace('_', ' ')}", f"{va:.2f}", f"{vb:.2f}", f"{vb - va:+.2f}")
+        table.add_row(mean_label(key), f"{va:.2f}", f"{vb:.2f}", f"{vb - va:+.2f}")
     for reason in sorted(set(a.reasons) | set(b.reasons)):
         ca, cb = a.reasons[reason], b.reasons[reason]
         table.add_row(f"ended: {reason.replace('_', ' ')}", str(ca), str(cb), f"{cb - ca:+d}")

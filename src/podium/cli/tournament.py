@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console, Group
 from rich.table import Table
 
-from podium.cli.simulate import check_outputs, progress_bar, rules_text, save_outputs, where
+from podium.cli.simulate import check_outputs, mean_label, progress_bar, rules_text, save_outputs, where
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.sim.backends import check_backend
@@ -68,7 +68,7 @@ def tournament_tables(game: Game, report: TournamentReport, address: str | None 
     table.add_column("mean place", justify="right")
     detail_keys = sorted({key for b in range(len(report.bots)) for key in agg.detail_means(b)})
     for key in detail_keys:
-        table.add_column(f"mean {key.replace('_', ' ')}", justify="right")
+        table.add_column(mean_label(key), justify="right")
     for b in report.ranking():
         low, high = agg.win_ci(b)
         mean, half = agg.mean_score(b)
