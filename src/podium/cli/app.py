@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
@@ -98,9 +98,10 @@ def play(
         list[int] | None,
         typer.Option("--seat", help="a seat played at this terminal, from 0 (repeat for hot-seat) [default: 0]"),
     ] = None,
-    bots: Annotated[str, typer.Option("--bots", "-b", help="bots for the other seats: one name, or one per seat")] = (
-        "random"
-    ),
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", "-b", help="bots for the other seats: one name, or one per seat [default: random]"),
+    ] = None,
     seed: SeedOpt = None,
     rule: RuleOpt = None,
     sports: SportsOpt = None,
@@ -109,7 +110,11 @@ def play(
     """Play a game in the terminal against bots, or hot-seat with friends (--seat 0 --seat 1)."""
     game, config = resolve(game_name, rule, sports)
     humans = seat if seat else [0]
-    bot_names = lineup(game, players, humans, parse_bots(bots))
+    bot_names = lineup(game, players, humans, parse_bots(bots or "random"))
+    if bots is not None and not bot_names:
+        raise PodiumError(
+            f"--bots {bots}: every seat is played at this terminal; add --players N to seat bots beside the humans"
+        )
     session = PlaySession(
         game, config, fresh_seed() if seed is None else seed, humans, bot_names, console=console, record=record
     )
@@ -118,14 +123,34 @@ def play(
 
 @app.command()
 @user_errors
-def rules(game_name: GameArg, rule: RuleOpt = None, sports: SportsOpt = None) -> None:
-    """The rules summary and the effective rule options."""
+def rules(
+    game_name: GameArg,
+    rule: RuleOpt = None,
+    sports: SportsOpt = None,
+    full: Annotated[bool, typer.Option("--full", help="print the game's whole rules document")] = False,
+) -> None:
+    """The rules summary and the effective rule options, or with --full the whole rules."""
     game, config = resolve(game_name, rule, sports)
+    if full:
+        text = game.rules_text()
+        if console.is_terminal:
+            console.print(Markdown(text))
+        else:
+            # Piped or redirected: the Markdown source is the most readable plain text, and it greps well.
+            console.print(text, markup=False, emoji=False, soft_wrap=True, end="")
+        changed = config.non_default()
+        if changed:
+            console.print(
+                "\nOptions in effect: " + ", ".join(f"{k}={_option_text(v)}" for k, v in changed.items()),
+                markup=False,
+                soft_wrap=True,
+            )
+        return
     console.print(f"[bold]{game.title}[/] ({game.min_players}–{game.max_players} players)\n")
     console.print(escape(game.rules_summary(config)))
     table = Table(title="Rule options (set with --rule KEY=VALUE)", title_justify="left")
     table.add_column("option", no_wrap=True, style="bold")
-    table.add_column("value", no_wrap=True)
+    table.add_column("value", overflow="fold")  # an explicit Golf value table is long
     table.add_column("allowed")
     table.add_column("meaning", ratio=1)
     values = config.to_dict()
@@ -136,11 +161,24 @@ def rules(game_name: GameArg, rule: RuleOpt = None, sports: SportsOpt = None) ->
             shown = f"[bold yellow]{shown}[/] (default {escape(_option_text(info.default))})"
         table.add_row(info.name, shown, escape(info.allowed), escape(info.doc))
     console.print(table)
-    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n, game.name)})" for n in agent_names(game.name)))
+    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n)})" for n in agent_names(game.name)))
+    console.print(
+        f"The whole rules, with every numbered rule and decision: [bold]podium rules {game.name} --full[/]"
+        " (also docs/rules.md in podium's source)."
+    )
 
 
 def _option_text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+    """An option's value as a user writes it in `--rule KEY=VALUE` (none, true, A=1,2=-2,…), not as JSON."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return ",".join(f"{key}={_option_text(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return ",".join(_option_text(item) for item in value)
+    return str(value)
 
 
 @app.command()

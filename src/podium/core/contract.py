@@ -5,18 +5,23 @@ See docs/architecture.md. Nothing outside `podium.games.<game>` knows a game's r
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from podium.core.errors import ConfigError, PlayerCountError, RecordError
+from podium.core.errors import ConfigError, PlayerCountError, PodiumError, RecordError
 
 if TYPE_CHECKING:
     from podium.core.config import GameConfig
     from podium.core.rng import Rng
 
 JsonDict = dict[str, Any]
+
+RULES_FILE = "rules.md"
+"""The name of a game's rules document in its package (see `Game.rules_text`)."""
 
 View = JsonDict
 """What one player (or a spectator) may know, as a JSON object with stable keys.
@@ -256,3 +261,16 @@ class Game(ABC):
     @abstractmethod
     def rules_summary(self, config: GameConfig) -> str:
         """The rules in a few paragraphs of plain text (markup-free), as played with `config`."""
+
+    def rules_text(self) -> str:
+        """The game's whole rules (Markdown): the `rules.md` shipped next to the module that defines the game.
+
+        A game outside podium gets this for free by putting its rules document in its own package."""
+        package = sys.modules[type(self).__module__].__package__
+        missing = PodiumError(f"{self.title} has no rules document ({RULES_FILE} in the package {package or '?'})")
+        if not package:  # a game defined in a top-level module has no package to ship a document in
+            raise missing
+        try:
+            return resources.files(package).joinpath(RULES_FILE).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise missing from None
