@@ -161,7 +161,7 @@ def rules(
             shown = f"[bold yellow]{shown}[/] (default {escape(_option_text(info.default))})"
         table.add_row(info.name, shown, escape(info.allowed), escape(info.doc))
     console.print(table)
-    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n)})" for n in agent_names(game.name)))
+    console.print("Bots: " + ", ".join(f"{n} ({agent_description(n, game.name)})" for n in agent_names(game.name)))
     console.print(
         f"The whole rules, with every numbered rule and decision: [bold]podium rules {game.name} --full[/]"
         " (also docs/rules.md in podium's source)."
