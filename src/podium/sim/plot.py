@@ -2,7 +2,8 @@
 
 Three panels: the score distribution of each seat, the game-length histogram (actions per game), and each seat's
 win share with its 95% interval (plus the share by position in turn order). A comparison draws both variants in the
-same panels, each panel on one binning (`Bins`) for all its histograms. matplotlib is optional (`pip install 'podium[plot]'`): without it `--plot` says how to install it.
+same panels. All the histograms of a panel share one binning (`Bins`). matplotlib is optional
+(`pip install 'podium[plot]'`): without it `--plot` says how to install it.
 """
 
 from __future__ import annotations
