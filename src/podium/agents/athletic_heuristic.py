@@ -1,6 +1,6 @@
 """The Athletic Games heuristic bot: the solver's best turn, ties broken by what it leaves for the next player.
 
-Reasoning (RULES.md A):
+Reasoning (the rules A-1 … A-8):
 - **Place as many cards as possible.** A medal needs an empty hand at the end of a turn, and a turn that does not
   win one draws 3 more cards, so every card placed now is a card less to get rid of later. The exact solver
   (`podium.games.athletic.solver`) finds the most hand cards that can be placed this turn and a plan that does it;

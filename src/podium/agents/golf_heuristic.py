@@ -1,6 +1,6 @@
 """The Golf heuristic bot: how a careful human plays four-card and six-card Golf.
 
-Reasoning (RULES.md G):
+Reasoning (the rules G-1 … G-8):
 - **Estimate what you cannot see from what you have not seen.** Every card that is neither in the discard pile,
   nor face up, nor one of your own remembered cards, is equally likely to be any of the *unseen* cards. So an
   unknown card (yours or an opponent's) is worth the mean value of the unseen cards, `mu`. An opponent's card that

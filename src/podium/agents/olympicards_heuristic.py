@@ -1,4 +1,4 @@
-"""The Olympicards heuristic bot: how a good human plays (RULES.md O-4 … O-9).
+"""The Olympicards heuristic bot: how a good human plays (the rules O-4 … O-9).
 
 The game is a sequence of races: in each sport, the players who can keep playing longest take the medals, and the
 ones who drop out early take cards, which are the fuel for the later sports. So the bot asks, at each decision:

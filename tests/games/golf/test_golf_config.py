@@ -1,4 +1,4 @@
-"""Golf's options: names and values from RULES.md section G, validation, value tables (G-2, G-8.4)."""
+"""Golf's options: names and values from the Golf rules (rules.md), validation, value tables (G-2, G-8.4)."""
 
 from __future__ import annotations
 

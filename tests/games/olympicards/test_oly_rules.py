@@ -1,4 +1,4 @@
-"""Olympicards rules, RULES.md O-1 … O-8 (the sport cards of O-9 are in test_oly_sport_rules.py)."""
+"""Olympicards rules O-1 … O-8 (the sport cards of O-9 are in test_oly_sport_rules.py)."""
 
 from __future__ import annotations
 

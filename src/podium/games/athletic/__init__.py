@@ -1,4 +1,4 @@
-"""Athletic Games (RULES.md section A): rules, the exact best-turn solver (`solver`), cards and actions."""
+"""Athletic Games (rules A-1 … A-8, rules.md): rules, the exact best-turn solver (`solver`), cards and actions."""
 
 from podium.games.athletic.actions import AthleticAction, parse_action
 from podium.games.athletic.cards import card_text, parse_card, parse_cards

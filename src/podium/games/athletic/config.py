@@ -1,4 +1,4 @@
-"""Athletic Games rule options (RULES.md section A), validated."""
+"""Athletic Games rule options (the rules A-1 … A-8 in rules.md, and its option table), validated."""
 
 from __future__ import annotations
 

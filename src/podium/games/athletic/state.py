@@ -1,10 +1,10 @@
-"""Athletic Games rules (RULES.md section A): the state of a game and its turn structure.
+"""Athletic Games rules (A-1 … A-8, rules.md): the state of a game and its turn structure.
 
 A turn is a sequence of atomic actions by the player to move: `play` a hand card on a pile (A-3, A-4.1), `move` a
 pile's top card to another pile (A-4.2, option `table_moves`), `fill` an empty slot with a hand card (A-4.3), and
 `end` (A-4.4), which scores the medal and draws (A-5, A-6) and passes the turn.
 
-Decisions not spelled out by RULES.md:
+Decisions the rules (rules.md) do not spell out:
 - A card placed this turn is a table card like any other: it may be moved again (nothing forbids it).
 - A move may not recreate a table layout (the exact content of the five piles) already seen during this turn since
   the last card was placed from hand. Placing a card adds a card to the table, so a repeated layout can only come

@@ -1,4 +1,4 @@
-"""Golf (RULES.md section G): four-card Golf and six-card Golf, 2-5 players, lowest total wins."""
+"""Golf (rules G-1 … G-8, rules.md): four-card Golf and six-card Golf, 2-5 players, lowest total wins."""
 
 from __future__ import annotations
 

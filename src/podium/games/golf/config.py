@@ -1,4 +1,4 @@
-"""Golf's rule options (RULES.md section G), validated."""
+"""Golf's rule options (the rules G-1 … G-8 in rules.md, and its option table), validated."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ _VALUES_ALLOWED = (
 class GolfConfig(GameConfig):
     """Golf's options. Four-card-only options (`peek`, `knock`) and six-card-only ones (`flip_on_discard`,
     `final_turns`, `six_scoring`) are accepted with either variant at their defaults; a non-default value in the
-    other variant is rejected, because RULES.md gives it no meaning there (six-card has no peeking or knocking,
+    other variant is rejected, because the rules give it no meaning there (six-card has no peeking or knocking,
     four-card has no face-up cards)."""
 
     game_name: ClassVar[str] = "golf"

@@ -1,4 +1,4 @@
-"""Golf's rules (RULES.md section G): a round-by-round state machine over flat lists of small ints.
+"""Golf's rules (G-1 … G-8, rules.md): a round-by-round state machine over flat lists of small ints.
 
 A round goes: the initial choices (four-card `peek = "choose"`: two peeks per player; six-card: two flips per
 player), one player after the other from the round's first player (G-3.4); then turns. A turn is a "start"

@@ -1,4 +1,4 @@
-"""Olympicards (RULES.md section O): nine sports, withdrawals for cards and medals, sport cards read from TOML."""
+"""Olympicards (rules O-1 … O-9, rules.md): nine sports, withdrawals for cards and medals, sport cards from TOML."""
 
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action
 from podium.games.olympicards.config import Config

@@ -1,6 +1,6 @@
-"""The rules of Olympicards (RULES.md O-1 … O-9) as a `State`.
+"""The rules of Olympicards (O-1 … O-9, rules.md) as a `State`.
 
-Decisions where RULES.md leaves the engine a choice (also in `rules_summary`):
+Decisions where the rules (rules.md) leave the engine a choice (also in `rules_summary`):
 
 - Sport pile (O-4): an ordered list, top first. A postponed card goes face up to the bottom. A face-down card that is
   turned over gives the start player a decision (`accept` / `postpone`) unless it is the last card of the pile
