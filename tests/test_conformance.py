@@ -32,6 +32,12 @@ VARIANTS: list[Variant] = [
     Variant("golf", {"variant": "six", "rounds": 2}),
     Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "may", "final_turns": False}),
     Variant("golf", {"variant": "six", "rounds": 1, "flip_on_discard": "must", "six_scoring": "total"}),
+    # G-5.3: with the default rules a game is bounded whatever the players do: 9 holes of at most 10 peeks and
+    # 100 turns of at most 3 actions each. Short limits make rounds end by the limit often, in both variants.
+    Variant("golf", {}, games=10, max_plies=9 * (10 + 100 * 3)),
+    Variant("golf", {"rounds": 2, "round_turn_limit": 4, "knock": "after"}),
+    Variant("golf", {"variant": "six", "rounds": 2, "round_turn_limit": 7, "flip_on_discard": "must"}),
+    Variant("golf", {"rounds": 1, "round_turn_limit": 0}, games=20),
     # Athletic Games: every combination of step x table_moves; random bots rarely win medals, so short turn limits
     # (and one variant with medals_to_win=1) keep games short while covering reshuffles and both endings.
     Variant("athletic", {"max_turns": 60}, games=8),

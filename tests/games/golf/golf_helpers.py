@@ -30,13 +30,15 @@ def position(
     drawn: str | None = None,
     taken: bool = False,
     totals: Sequence[int] | None = None,
+    round_turns: int | None = None,
     seed: int = 0,
     **options: Any,
 ) -> GolfState:
     """A state with the given hands (card texts per seat), top of stock (`stock_top[0]` is drawn first) and
     discard pile (last = top). Every other card fills the stock below `stock_top`; with `stock_size` the stock is
     cut to that many cards and the rest goes to the bottom of the discard pile. `known` defaults to all unseen
-    (0), except that six-card positions in phase start have nothing face up either unless given."""
+    (0), except that six-card positions in phase start have nothing face up either unless given. `round_turns`
+    (turns begun in the round, G-5.3) defaults to 1 during a turn (phases drawn, knock, flip), else 0."""
     config = GAME.config(options)
     n = len(hands)
     base = GAME.new_game(config, n, seed).to_dict()
@@ -53,8 +55,12 @@ def position(
         assert cut >= 0
         pile = stock[:cut] + pile
         stock = stock[cut:]
+    if round_turns is None:
+        round_turns = 1 if phase in ("drawn", "knock", "flip") else 0
     data = dict(base)
     data.update(
+        turns=round_turns,
+        round_turns=round_turns,
         hands=flat,
         known=[k for row in known for k in row] if known is not None else [0] * len(flat),
         stock=stock,

@@ -38,7 +38,7 @@ def test_g5_2_the_stock_running_out_ends_the_round_after_that_turn() -> None:
     assert end.data["ended_by"] == "stock" and end.data["knocker"] is None
     assert end.data["hands"][0] == ["2s", "2c", "3c", "4c"]
     assert state.result().details == {
-        "rounds": 1, "turns": 1, "knock_ends": 0, "stock_ends": 1, "all_face_up_ends": 0,
+        "rounds": 1, "turns": 1, "knock_ends": 0, "stock_ends": 1, "all_face_up_ends": 0, "turn_limit_ends": 0,
     }  # fmt: skip
 
 

@@ -124,6 +124,11 @@ def parse_values(raw: Any) -> str | RankValues | None:
     return _from_mapping(pairs)
 
 
+MAX_ROUND_TURN_LIMIT = 10_000
+# G-5.3's safety net. The stock lasts at most 43 draws, so a round that is still going after 10,000 turns is a loop
+# of takes and discards; a larger limit would be "no limit" in all but name, and that is what 0 says.
+_TURN_LIMIT_ALLOWED = f"integer 0..{MAX_ROUND_TURN_LIMIT} (0 = no limit)"
+
 _VALUES_ALLOWED = (
     "standard | six | a table of the 13 ranks to integers, e.g. A=1,2=-2,3=3,...,10=10,J=10,Q=10,K=0 "
     "(default: standard for four-card, six for six-card)"
@@ -157,6 +162,13 @@ class GolfConfig(GameConfig):
         False, doc="a card taken from the discard pile must be swapped in (G-4.1; always so in six-card)"
     )
     rounds: int = option(9, doc="rounds (holes) in a game (G-6)", minimum=1)
+    round_turn_limit: int = option(
+        100,
+        doc="safety net: a round ends after this many turns, all players together; 0 = no limit (G-5.3)",
+        minimum=0,
+        maximum=MAX_ROUND_TURN_LIMIT,
+        allowed=_TURN_LIMIT_ALLOWED,
+    )
     six_scoring: str = option(
         "relative",
         doc="six-card: round score = sum minus the winner's sum, or the round's own sum (G-8.5)",
@@ -194,6 +206,11 @@ class GolfConfig(GameConfig):
                 )
         if not isinstance(self.rounds, int) or isinstance(self.rounds, bool) or self.rounds < 1:
             raise ConfigError(f"invalid value {self.rounds!r} for golf option 'rounds'; allowed: integer >= 1")
+        limit = self.round_turn_limit
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= MAX_ROUND_TURN_LIMIT:
+            raise ConfigError(
+                f"invalid value {limit!r} for golf option 'round_turn_limit'; allowed: {_TURN_LIMIT_ALLOWED}"
+            )
         if self.variant == "six":
             wrong = [(n, d) for n, d in (("peek", "choose"), ("knock", "instead")) if getattr(self, n) != d]
             if wrong:

@@ -143,6 +143,7 @@ def _determinize(view: View, rng: Rng) -> GolfState:
     state._last = _copy_last(last)
     state._ends = [view["round_ends"][name] for name in END_NAMES]
     state._turns = view["turns"]
+    state._cap = state._turns - view["round_turns"] + r.turn_limit
     state._rng = Rng(rng.next_u64())
     return state
 
@@ -154,6 +155,12 @@ def rules_summary(config: GolfConfig) -> str:
         "A card taken from the discard pile must be swapped in."
         if config.must_swap_taken
         else "A card taken from the discard pile may be discarded again."
+    )
+    limit = (
+        f" A round ends after {config.round_turn_limit} turns at the latest, all players together (a safety net: "
+        "taking the top discard and giving a card back could go on for ever)."
+        if config.round_turn_limit
+        else ""
     )
     if config.six:
         flip = {
@@ -180,7 +187,7 @@ def rules_summary(config: GolfConfig) -> str:
             "of your six cards (the new card lies face up, the old one is discarded face up), or discard a stock "
             f"card. {taken}{flip}\n\n"
             f"{ending} The round also ends when the stock runs out: whoever drew its last card finishes that turn. "
-            "There is no knocking.\n\n"
+            f"There is no knocking.{limit}\n\n"
             f"Card values: {values}. Two cards of the same rank in one column score 0 together. "
             f"The lowest sum wins the round (ties: all win). {scoring}"
         )
@@ -201,7 +208,8 @@ def rules_summary(config: GolfConfig) -> str:
         "On your turn draw the top card of the stock or take the top card of the discard pile, then swap it for "
         f"one of your cards (face down; the old card is discarded face up) or discard it. {taken} {knock}\n\n"
         "After a knock every other player has one more turn, then the round ends. The round also ends when the "
-        "stock runs out: whoever drew its last card finishes that turn (a knock's remaining turns are lost).\n\n"
+        "stock runs out: whoever drew its last card finishes that turn (a knock's remaining turns are lost)."
+        f"{limit}\n\n"
         f"Card values: {values}. The lowest sum wins the round (ties: all win). Each round you score your sum minus "
         "the winner's sum (the winner scores 0); the first player moves one seat on each round."
     )

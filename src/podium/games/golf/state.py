@@ -48,8 +48,10 @@ _PHASE_OF: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 UNSEEN, OWNER, PUBLIC = 0, 1, 2
 
-END_KNOCK, END_STOCK, END_ALL_UP = range(3)
-END_NAMES: tuple[str, ...] = ("knock", "stock", "all_face_up")
+END_KNOCK, END_STOCK, END_ALL_UP, END_TURN_LIMIT = range(4)
+END_NAMES: tuple[str, ...] = ("knock", "stock", "all_face_up", "turn_limit")
+# G-5.3 `round_turn_limit = 0`: a turn cap no game reaches, so that the end-of-turn check stays one comparison.
+_UNLIMITED = 1 << 62
 
 MAX_PLAYERS = 5
 _SEATS: tuple[frozenset[int], ...] = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
@@ -90,6 +92,7 @@ class Rules:
         "slots",
         "start_knock",
         "start_plain",
+        "turn_limit",
         "values",
     )
 
@@ -107,6 +110,7 @@ class Rules:
         self.final_turns = config.final_turns
         self.relative = config.relative_scoring
         self.rounds = config.rounds
+        self.turn_limit = config.round_turn_limit or _UNLIMITED
         self.next_seat = tuple((p + 1) % n for p in range(n))
         swaps = SWAPS[: self.slots]
         self.start_plain = (DRAW_ACTION, TAKE_ACTION)
@@ -132,6 +136,7 @@ class GolfState(State):
     """A game of Golf in progress. Build one with `GAME.new_game(config, num_players, seed)`."""
 
     __slots__ = (
+        "_cap",
         "_closer",
         "_cur",
         "_discard",
@@ -172,7 +177,8 @@ class GolfState(State):
     _history: list[list[int]]  # each finished round's scores
     _last: JsonDict | None  # the last finished round's reveal (the "round_end" event data)
     _ends: list[int]  # rounds ended by knock / stock / all face up
-    _turns: int
+    _turns: int  # turns in the whole game
+    _cap: int  # G-5.3: the round ends after the turn that brings `_turns` to this (round start + round_turn_limit)
     _rng: Rng
 
     game: ClassVar[Any]  # set in podium.games.golf.game
@@ -188,7 +194,7 @@ class GolfState(State):
         state._totals = [0] * num_players
         state._history = []
         state._last = None
-        state._ends = [0, 0, 0]
+        state._ends = [0, 0, 0, 0]
         state._turns = 0
         state._round = 1
         state._deal([])
@@ -208,6 +214,7 @@ class GolfState(State):
         self._taken = False
         self._closer = -1
         self._final_left = 0
+        self._cap = self._turns + r.turn_limit
         self._first = self._cur = (self._round - 1) % n  # G-3.4
         events.append(
             Event("deal", {"round": self._round, "first_player": self._first, "discard": CARD_TEXT[deck[-1]]})
@@ -250,6 +257,11 @@ class GolfState(State):
     @property
     def round(self) -> int:
         return self._round
+
+    @property
+    def round_turns(self) -> int:
+        """Turns begun in the current round, all players together (G-5.3); the last round's once the game is over."""
+        return self._turns - self._cap + self._r.turn_limit
 
     def legal_actions(self) -> list[GolfAction]:  # type: ignore[override]
         phase = self._phase
@@ -342,8 +354,10 @@ class GolfState(State):
                     return events
             else:
                 raise self._illegal(action)
-            if r.knock_after and self._closer < 0 and self._stock:
-                self._phase = P_KNOCK  # G-4.2 knock = "after"; none once the stock has run out (G-5)
+            if r.knock_after and self._closer < 0 and self._stock and self._turns < self._cap:
+                # G-4.2 knock = "after"; none once the stock has run out (G-5) or in the round's last turn (G-5.3):
+                # the round ends with this turn either way.
+                self._phase = P_KNOCK
                 return events
             self._end_turn(p, events)
             return events
@@ -423,6 +437,10 @@ class GolfState(State):
             if not left:
                 self._end_round(END_ALL_UP if self._r.six else END_KNOCK, events)
                 return
+        if self._turns >= self._cap:
+            # G-5.3: the round's last turn is over. Checked after the ends above, which win when they coincide.
+            self._end_round(END_TURN_LIMIT, events)
+            return
         self._cur = self._r.next_seat[p]
         self._phase = P_START
 
@@ -502,7 +520,9 @@ class GolfState(State):
         `owner_knows` (the owner has seen it — public knowledge too); `knocker` (four-card) / `went_out`
         (six-card), `final_turns_left` (turns left in the round once it is closing, the current one included),
         `scores` (running totals), `round_scores` (per finished round), `last_round` (the last reveal: hands,
-        sums, scores, totals, winners, ended_by), `round_ends` (counts by how rounds ended), `turns`."""
+        sums, scores, totals, winners, ended_by: knock / stock / all_face_up / turn_limit), `round_ends` (counts by
+        how rounds ended), `turns` (in the game), `round_turns` (begun in this round, the current one included; the
+        round ends after turn `config.round_turn_limit`, G-5.3)."""
         n = self.num_players
         if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
             raise ValueError(f"no seat {player!r} in a {n}-player game")
@@ -553,6 +573,7 @@ class GolfState(State):
             "last_round": _copy_last(self._last),
             "round_ends": dict(zip(END_NAMES, self._ends, strict=True)),
             "turns": self._turns,
+            "round_turns": self.round_turns,
         }
 
     def full_view(self) -> View:
@@ -581,6 +602,7 @@ class GolfState(State):
                 "knock_ends": self._ends[END_KNOCK],
                 "stock_ends": self._ends[END_STOCK],
                 "all_face_up_ends": self._ends[END_ALL_UP],
+                "turn_limit_ends": self._ends[END_TURN_LIMIT],
             },
         )
 
@@ -635,6 +657,7 @@ class GolfState(State):
         twin._last = self._last  # never changed once built
         twin._ends = self._ends[:]
         twin._turns = self._turns
+        twin._cap = self._cap
         twin._rng = self._rng.clone()
         return twin
 
@@ -660,6 +683,7 @@ class GolfState(State):
             "last_round": _copy_last(self._last),
             "ends": dict(zip(END_NAMES, self._ends, strict=True)),
             "turns": self._turns,
+            "round_turns": self.round_turns,
             "rng": self._rng.get_state(),
         }
 
@@ -714,10 +738,45 @@ class GolfState(State):
             raise RecordError("last_round must be an object or null")
         state._last = _copy_last(last)
         ends = data["ends"]
-        state._ends = [_int(ends[name], 0, None, "ends") for name in END_NAMES]
+        # A state saved before G-5.3 has no turn-limit count: no round of it ended that way.
+        state._ends = [
+            _int(ends.get(name, 0) if name == "turn_limit" else ends[name], 0, None, "ends") for name in END_NAMES
+        ]
         state._turns = _int(data["turns"], 0, None, "turns")
+        round_turns = data.get("round_turns")
+        if round_turns is None:
+            round_turns = _saved_round_turns(state)
+        state._cap = state._turns - _round_turns(round_turns, state) + r.turn_limit
         state._rng = Rng.from_state(data["rng"])
         return state
+
+
+def _saved_round_turns(state: GolfState) -> int:
+    """The round's turn count for a state saved before G-5.3, which did not keep one. Round 1's is the game's; in a
+    later round every card drawn from the stock was a turn, so that count is a lower bound. Kept below the limit as
+    a state of this engine would be: a round found past it ends with the turn being (or about to be) played."""
+    r = state._r
+    drawn = DECK_SIZE - state.num_players * r.slots - 1 - len(state._stock)
+    count = state._turns if state._round == 1 else drawn
+    if state._phase in (P_DRAWN, P_KNOCK, P_FLIP):
+        return max(1, min(count, r.turn_limit))
+    if state._phase in (P_PEEK, P_INITIAL_FLIP):
+        return 0
+    return min(count, r.turn_limit - 1)
+
+
+def _round_turns(value: Any, state: GolfState) -> int:
+    """Check a saved round turn count against the phase and the limit (G-5.3)."""
+    r = state._r
+    count = _int(value, 0, state._turns, "round_turns")
+    phase = state._phase
+    if phase in (P_PEEK, P_INITIAL_FLIP) and count:
+        raise RecordError("round_turns must be 0 before the round's first turn")
+    if phase in (P_DRAWN, P_KNOCK, P_FLIP) and not 1 <= count <= r.turn_limit:
+        raise RecordError(f"round_turns = {count} is impossible in the middle of a turn (1..{r.turn_limit})")
+    if phase == P_START and count >= r.turn_limit:
+        raise RecordError(f"round_turns = {count}: the round would have ended after turn {r.turn_limit} (G-5.3)")
+    return count
 
 
 def _copy_last(last: Mapping[str, Any] | None) -> JsonDict | None:
