@@ -7,11 +7,12 @@ Text forms count piles from 1: `play 7r 3`, `fill 7r 2`, `move 1 4`, `end`. JSON
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
 from podium.core.errors import IllegalAction
-from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, TEXT, parse_card
+from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, NUM_VALUES, SPORT_LETTERS, SPORT_NAMES, TEXT, parse_card
 
 PLAY, FILL, MOVE, END = range(4)
 KIND_NAMES: tuple[str, ...] = ("play", "fill", "move", "end")
@@ -113,31 +114,57 @@ def _pile(raw: Any, what: str, base: int) -> int:
 
 
 _ALIASES = {"p": "play", "f": "fill", "m": "move", "e": "end", "pass": "end", "stop": "end", "done": "end"}
+_SHAPES = {"play": "play CARD PILE, e.g. play 7r 3 (piles 1..5)", "fill": "fill CARD PILE, e.g. fill 7r 3 (piles 1..5)",
+           "move": "move FROM TO, e.g. move 1 4 (piles 1..5)", "end": "end, with nothing after it"}  # fmt: skip
+_VALUE_SPORT = re.compile(r"(\d+)([a-z]+)|([a-z]+)(\d+)")
+_SPORTS = f"sports are {' '.join(SPORT_LETTERS)} ({' '.join(SPORT_NAMES)})"
+
+
+def _text_card(word: str) -> int:
+    """The card written `word`, or an error naming the part that is wrong (the sport, the value, or the shape)."""
+    try:
+        return parse_card(word)
+    except ValueError:
+        pass
+    shape = _VALUE_SPORT.fullmatch(word)
+    if shape is None:
+        missing = "its sport" if word.isdigit() else "its value" if word.isalpha() else "a value and a sport"
+        raise IllegalAction(f"{word!r} is not a card: it needs {missing}, e.g. 7r; {_SPORTS}")
+    digits, sport = (shape[1], shape[2]) if shape[1] else (shape[4], shape[3])
+    if not (len(sport) == 1 and sport in SPORT_LETTERS) and sport not in SPORT_NAMES:
+        raise IllegalAction(f"no sport {sport!r} in {word!r}; {_SPORTS}")
+    raise IllegalAction(f"no card value {int(digits)} in {word!r}; values are 1..{NUM_VALUES}")
+
+
+def _text_pile(word: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= NUM_PILES:
+        raise IllegalAction(f"no pile {word}; piles are 1..{NUM_PILES}")
+    return int(word) - 1
 
 
 def parse_action(text: str) -> AthleticAction:
+    """`play 7r 3`, `fill 7r 3`, `move 1 4`, `end` (piles from 1); a mistake is named precisely (the sport, the
+    value, the pile, or the shape of the action)."""
     words = text.strip().lower().split()
     if not words:
         raise IllegalAction(f"empty action; actions are: {FORMS}")
     kind = _ALIASES.get(words[0], words[0])
+    if kind not in _SHAPES:
+        raise IllegalAction(f"{text.strip()!r} is not an action; actions are: {FORMS}")
+    if len(words) != {"end": 1, "move": 3}.get(kind, 3):
+        raise IllegalAction(f"{text.strip()!r}: write {_SHAPES[kind]}")
     try:
-        if kind == "end" and len(words) == 1:
+        if kind == "end":
             return END_ACTION
-        if kind == "move" and len(words) == 3:
-            source, dest = _pile(words[1], "from", 1), _pile(words[2], "to", 1)
+        if kind == "move":
+            source, dest = _text_pile(words[1]), _text_pile(words[2])
             if source == dest:
                 raise IllegalAction("a move needs two different piles")
             return move_action(source, dest)
-        if kind in ("play", "fill") and len(words) == 3:
-            try:
-                card = parse_card(words[1])
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-            pile = _pile(words[2], "pile", 1)
-            return play_action(card, pile) if kind == "play" else fill_action(card, pile)
+        card, pile = _text_card(words[1]), _text_pile(words[2])
     except IllegalAction as exc:
-        raise IllegalAction(f"{exc}; actions are: {FORMS}") from None
-    raise IllegalAction(f"{text.strip()!r} is not an action; actions are: {FORMS}")
+        raise IllegalAction(f"{text.strip()!r}: {exc}") from None
+    return play_action(card, pile) if kind == "play" else fill_action(card, pile)
 
 
 def action_from_json(data: Any) -> AthleticAction:

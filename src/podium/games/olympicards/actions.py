@@ -14,7 +14,7 @@ from typing import Any
 
 from podium.core.contract import Action, JsonDict
 from podium.core.errors import IllegalAction
-from podium.games.olympicards.cards import NUM_KINDS, TEXT, parse_card
+from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NUM_KINDS, NUM_VALUES, TEXT, parse_card
 from podium.games.olympicards.sports import MAX_PLAY
 
 WITHDRAW_ID = 0
@@ -152,19 +152,42 @@ def parse(text: str) -> OlyAction:
         return _ALIASES[words[0]]
     if words[0] in {"play", "p"}:
         words = words[1:]
+    elif not any(ch.isdigit() for ch in words[0]):  # a word, not a card: say what the actions are
+        raise IllegalAction(f"{text.strip()!r} is not an action; write {FORMS}")
     return cards_action(words, text)
+
+
+def _card_problem(word: str) -> str:
+    """What is wrong with `word` as a card: the colour, the value, or its shape."""
+    digits = "".join(ch for ch in word if ch.isdigit())
+    letters = "".join(ch for ch in word if ch.isalpha())
+    colours = f"colours are {' '.join(COLOURS)} ({' '.join(COLOUR_NAMES)})"
+    if not digits or not letters or len(digits) + len(letters) != len(word):
+        return f"{word!r} is not a card: write its value then its colour, e.g. 7r; {colours}"
+    if letters not in COLOURS or len(letters) != 1:
+        return f"no colour {letters!r} in {word!r}; {colours}"
+    return f"no card value {int(digits)} in {word!r}; values are 1..{NUM_VALUES}"
 
 
 def cards_action(words: list[str], original: Any) -> OlyAction:
     try:
         cards = tuple(sorted(parse_card(w) for w in words))
-    except ValueError as exc:
-        raise IllegalAction(f"{original!r} is not an action: {exc}; write {FORMS}") from None
+    except ValueError:
+        bad = next(w for w in words if not _parses(w))
+        raise IllegalAction(f"{original!r}: {_card_problem(bad)}") from None
     if not 1 <= len(cards) <= MAX_PLAY:
         raise IllegalAction(f"{original!r}: a play has 1 to {MAX_PLAY} cards; write {FORMS}")
     if any(cards.count(k) > 2 for k in set(cards)):
         raise IllegalAction(f"{original!r}: there are only two copies of each card")
     return play_action(cards)
+
+
+def _parses(word: str) -> bool:
+    try:
+        parse_card(word)
+    except ValueError:
+        return False
+    return True
 
 
 def from_json(data: Any) -> OlyAction:
