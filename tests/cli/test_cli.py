@@ -13,7 +13,7 @@ from podium.core.record import Record
 
 runner = CliRunner()
 
-ALWAYS_FIRST = "1\n" * 20_000
+ALWAYS_FIRST = "a\n" * 20_000  # the first menu item, every time
 
 
 def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
@@ -32,7 +32,7 @@ def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
         (["play", "golf", "--players", "9"], "Golf is for 2 to 5 players, not 9"),
         (["play", "golf", "--bots", "genius"], "unknown bot 'genius' for golf; bots are:"),
         (["play", "golf", "--players", "4", "--bots", "random,random"], "3 seat(s) need a bot but --bots names 2"),
-        (["play", "golf", "--seat", "3"], "--seat 3 does not exist: seats are 0 to 1"),
+        (["play", "golf", "--players", "2", "--seat", "3"], "--seat 3 does not exist: seats are 0 to 1"),
         (["simulate", "golf", "--players", "1"], "Golf is for 2 to 5 players, not 1"),
         (["replay", "no-such-file.jsonl"], "cannot read record 'no-such-file.jsonl'"),
     ],
@@ -73,7 +73,7 @@ def test_bad_input_is_explained_and_changes_nothing(tmp_path: Path) -> None:
     code, output = invoke("play", "golf", "--seed", "1", "--record", str(path), stdin=script)
     assert code == 0
     assert "is not a Golf action" in output
-    assert "There is no action 99" in output
+    assert "A number alone is not an action" in output
     assert "needs a slot 1..6" in output
     assert "is not allowed now" in output  # knocking during the initial peeks
     assert "Game left before the end" in output

@@ -1,7 +1,9 @@
 """The terminal play loop: humans and bots at one table, for any registered game.
 
-Humans type an action's text form or the number shown next to it. When several humans share the terminal
-(hot-seat), the screen is cleared and the next human is asked to take over before their cards are shown.
+Humans type an action's text form or the letter shown next to it. Menu items are lettered (a, b, … z, aa, ab …)
+rather than numbered, so that they cannot be mistaken for the slot and pile numbers inside actions (`peek 3`); a
+bare number is refused with a pointer to both. When several humans share the terminal (hot-seat), the screen is
+cleared and the next human is asked to take over before their cards are shown.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from podium.agents.base import Agent
 from podium.cli.tui import get_tui
@@ -21,13 +24,12 @@ from podium.core.config import GameConfig
 from podium.core.contract import Action, Game, State
 from podium.core.errors import IllegalAction, PodiumError
 from podium.core.record import Recorder
+from podium.core.registry import game_names, get_game
 from podium.sim.runner import make_bots
 
 ReadLine = Callable[[str], str]
 
-HELP = """Type an action's text (e.g. [bold]{example}[/]) or its number from the list.
-Other words: [bold]help[/] this text · [bold]rules[/] the rules · [bold]actions[/] list the legal actions again ·
-[bold]table[/] redraw the table · {extra}[bold]quit[/] leave the game (the record so far is kept)"""
+HELP = "Type an action's text (e.g. [bold]{example}[/]) or the letter shown next to it (e.g. [bold]a[/]). Other words:"
 
 
 @dataclass
@@ -38,6 +40,26 @@ class Seat:
 
 class QuitGame(Exception):
     pass
+
+
+def menu_label(index: int) -> str:
+    """The letters of menu item `index` (from 0): a … z, then aa, ab … zz, aaa …"""
+    label = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        label = chr(ord("a") + rest) + label
+    return label
+
+
+def menu_index(text: str) -> int | None:
+    """The menu item (from 0) that `text` names, if it is made of letters a-z only."""
+    if not text or not all("a" <= ch <= "z" for ch in text):
+        return None
+    index = 0
+    for ch in text:
+        index = index * 26 + ord(ch) - ord("a") + 1
+    return index - 1
 
 
 class PlaySession:
@@ -151,36 +173,75 @@ class PlaySession:
                 self._show_actions(player, legal)
             elif word == "table":
                 self._show_table(player)
-            elif word == "undo":
+            elif word == "undo" and self.tui.undo_help is not None:
                 self._undo(player)
             elif word in extra:
                 extra[word][1](TurnContext(self.state, player, self.console, args))
+            elif (elsewhere := self._elsewhere(word)) is not None:
+                self.console.print(elsewhere)
             else:
                 action = self._parse(line, legal)
                 if action is not None:
                     return action
 
     def _parse(self, line: str, legal: list[Action]) -> Action | None:
-        if line.isdigit():
-            index = int(line)
-            if 1 <= index <= len(legal):
-                return legal[index - 1]
-            self.console.print(f"[red]There is no action {index}; choose 1 to {len(legal)}.[/]")
+        text = line.lower()
+        index = menu_index(text)
+        if index is not None and index < len(legal):
+            return legal[index]
+        if text.isdigit():
+            self._refuse_number(text, legal)
             return None
         try:
             action = self.game.parse_action(line)
         except IllegalAction as exc:
-            self.console.print(f"[red]{escape(str(exc))}[/] (type [bold]help[/] for help)")
+            if index is not None and len(text) <= max(2, len(menu_label(len(legal) - 1))):
+                last = menu_label(len(legal) - 1)
+                self.console.print(f"[red]There is no menu item {escape(text)}:[/] the menu runs from a to {last}.")
+            else:
+                self.console.print(f"[red]{escape(str(exc))}[/] (type [bold]help[/] for help)")
             return None
         if action not in legal:
-            allowed = ", ".join(a.text() for a in legal)
-            self.console.print(f"[red]{escape(action.text())!s} is not allowed now.[/] Legal: {escape(allowed)}")
+            self.console.print(f"[red]{escape(self._why_not(action))}.[/] Type [bold]actions[/] for the legal ones.")
             return None
         return action
 
+    def _why_not(self, action: Action) -> str:
+        """The game's own reason why `action` is illegal now (tried on a copy), without its list of legal actions."""
+        try:
+            self.state.clone().apply(action)
+        except IllegalAction as exc:
+            return str(exc).split("; legal now:")[0]
+        return f"{action.text()} is not allowed now"  # pragma: no cover - legal actions are caught before
+
+    def _refuse_number(self, text: str, legal: list[Action]) -> None:
+        # A number alone used to pick a menu item; in Golf it also read as `swap N`. Both readings are plausible,
+        # so neither is guessed: the player is shown the letter and the text that would do what they may mean.
+        matches = [(menu_label(i), a.text()) for i, a in enumerate(legal) if text in a.text().split()]
+        label, example = matches[0] if matches else (menu_label(0), legal[0].text())
+        self.console.print(
+            f"[red]A number alone is not an action.[/] Type the letter shown next to an action "
+            f"(a to {menu_label(len(legal) - 1)}) or the action's text, e.g. [bold]{label}[/] or "
+            f"[bold]{escape(example)}[/]."
+        )
+
+    def _elsewhere(self, word: str) -> str | None:
+        """A message for a command word that belongs to other games (e.g. `hint` in Olympicards), else None."""
+        owners = []
+        for name in game_names():
+            if name == self.game.name:
+                continue
+            tui = get_tui(name)
+            if word in tui.commands() or (word == "undo" and tui.undo_help is not None):
+                owners.append(get_game(name).title)
+        if not owners:
+            return None
+        here = f"in {self.game.title} {self.tui.no_undo}" if word == "undo" else f"{self.game.title} has none"
+        return f"[yellow]{escape(word)} exists only in {' and '.join(owners)}; {escape(here)}.[/]"
+
     def _undo(self, player: int) -> None:
         if not self._undo_stack:
-            self.console.print("[yellow]Nothing to undo: only actions of your current turn that revealed nothing.[/]")
+            self.console.print(f"[yellow]Nothing to undo.[/] In {self.game.title}, {self.tui.undo_help}.")
             return
         self.state = self._undo_stack.pop()
         if self.recorder is not None:
@@ -204,14 +265,34 @@ class PlaySession:
 
     def _show_actions(self, player: int, legal: list[Action]) -> None:
         view = self.state.view(player)
-        items = [f"[cyan]{i}[/] {escape(self.tui.action_label(a, view))}" for i, a in enumerate(legal, 1)]
-        self.console.print("Your move: " + "   ".join(items))
+        # Items are never split across lines: a line break inside `play 5o 3` would misread as two items.
+        line, gap = Text("Your move:"), " "
+        for i, action in enumerate(legal):
+            item = Text.assemble((menu_label(i), "bold cyan"), " ", self.tui.action_label(action, view))
+            if line.plain.strip() and line.cell_len + len(gap) + item.cell_len > self.console.width:
+                self.console.print(line)
+                line, gap = Text("  "), ""
+            line.append(gap)
+            line.append_text(item)
+            gap = "   "
+        self.console.print(line)
 
     def _show_help(self, legal: list[Action], extra: dict[str, tuple[str, Callable[[TurnContext], None]]]) -> None:
-        extra_text = "".join(f"[bold]{name}[/] {escape(text)} · " for name, (text, _) in extra.items())
-        extra_text += "[bold]undo[/] take back your last action of this turn if it revealed nothing · "
         example = legal[0].text() if legal else "…"
-        self.console.print(HELP.format(example=escape(example), extra=extra_text))
+        self.console.print(HELP.format(example=escape(example)))
+        words = Table.grid(padding=(0, 2))
+        words.add_column(style="bold", no_wrap=True)
+        words.add_column()
+        words.add_row("  help", "this text")
+        words.add_row("  rules", "the rules")
+        words.add_row("  actions", "list the legal actions again")
+        words.add_row("  table", "redraw the table")
+        for name, (text, _) in extra.items():
+            words.add_row(f"  {name}", escape(text))
+        if self.tui.undo_help is not None:
+            words.add_row("  undo", f"take back an action: {self.tui.undo_help}")
+        words.add_row("  quit", "leave the game (the record so far is kept)")
+        self.console.print(words)
 
     def _show_end(self) -> None:
         viewer = self._viewer()
@@ -237,11 +318,17 @@ class PlaySession:
 def lineup(game: Game, players: int | None, humans: Sequence[int], bots: Sequence[str]) -> list[str]:
     """The bot names for the non-human seats, from `--players`, `--seat` and `--bots`.
 
-    One bot name fills every free seat; a list names one bot per free seat, in seat order."""
+    One bot name fills every free seat; a list names one bot per free seat, in seat order. Without `--players`, a
+    list of bots adds one seat per name; otherwise the table has a seat for every `--seat` (so two `--seat`s are a
+    two-player hot-seat game), a bot beside a lone human, at least the game's minimum and up to the highest seat
+    named."""
     if len(set(humans)) != len(humans):
         raise PodiumError("each --seat may be given once")
     if players is None:
-        players = len(humans) + len(bots) if len(bots) > 1 else max(game.min_players, len(humans) + 1)
+        if len(bots) > 1:
+            players = len(humans) + len(bots)
+        else:
+            players = max(game.min_players, len(humans) + (len(humans) == 1), max(humans, default=-1) + 1)
     game.check_players(players)
     for seat in humans:
         if not 0 <= seat < players:

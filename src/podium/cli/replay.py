@@ -34,8 +34,12 @@ def replay_record(path: Path, console: Console, *, check: bool, pause: bool) -> 
     console.print(tui.table(state.full_view()))
     for step in record.replay():
         state = step.state
+        seen = tui.describe(step.events, None)
         console.print(
-            Rule(f"{step.ply + 1}/{len(record.moves)}  seat {step.player} ({names[step.player]}): {step.action.text()}")
+            Rule(
+                f"{step.ply + 1}/{len(record.moves)}  seat {step.player} ({names[step.player]}): {step.action.text()}"
+                + (f" · {seen}" if seen else "")
+            )
         )
         shown = tui.after_action(step.events, step.state, None)
         if shown is not None:

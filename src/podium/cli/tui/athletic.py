@@ -55,6 +55,10 @@ def _pile_panel(index: int, pile: list[str]) -> Panel:
 
 class AthleticTui(GameTui):
     game_name = "athletic"
+    undo_help = (
+        "[bold]play[/], [bold]fill[/] and [bold]move[/] can be undone one by one until you [bold]end[/] the turn"
+        " (ending it draws cards)"
+    )
 
     def table(self, view: View) -> RenderableType:
         over = view["is_over"]
@@ -91,23 +95,21 @@ class AthleticTui(GameTui):
         return Group(*parts)
 
     def describe(self, events: list[Event], viewer: int | None) -> str:
+        # Only what the action's text does not already say (`play 7r 3` names its card and pile; a move does not
+        # name the card it moves).
         words = []
         for e in events:
             d = e.data
-            if e.kind in ("play", "fill"):
-                verb = "played" if e.kind == "play" else "filled the empty slot with"
-                place = f" on pile {d['pile'] + 1}" if e.kind == "play" else f" (pile {d['pile'] + 1})"
-                words.append(f"{verb} {d['card']}{place}")
-            elif e.kind == "move":
-                words.append(f"moved {d['card']} from pile {d['from'] + 1} to pile {d['to'] + 1}")
+            if e.kind == "move":
+                words.append(f"moves {d['card']}")
             elif e.kind == "turn_end":
-                words.append(f"ended the turn ({d['placed']} placed)")
+                words.append(f"{d['placed']} placed this turn")
             elif e.kind == "medal":
-                words.append(f"won a medal ({d['medals']} now)")
+                words.append(f"wins a medal ({d['medals']} now)")
             elif e.kind == "reshuffle":
-                words.append(f"the centre was reshuffled into a new draw pile of {d['cards']}")
+                words.append(f"the centre is shuffled into a new draw pile of {d['cards']}")
             elif e.kind == "draw":
-                words.append(f"drew {d['count']}")
+                words.append(f"draws {d['count']}")
             elif e.kind == "draw_cards" and e.visible(viewer) and d["cards"]:
                 words.append("(" + " ".join(d["cards"]) + ")")
         return ", ".join(words)

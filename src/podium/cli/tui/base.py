@@ -30,6 +30,10 @@ class GameTui(ABC):
     """A game's renderer: subclasses draw the table; everything else has a sensible default."""
 
     game_name: str = ""
+    # Which actions `undo` takes back, as rich markup completing "In <game>, …"; shown by `help` and when there is
+    # nothing to undo. None: this game has no undo, and `no_undo` says why.
+    undo_help: str | None = None
+    no_undo: str = "every action is final"
 
     @abstractmethod
     def table(self, view: View) -> RenderableType:

@@ -9,8 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from podium.cli.tui.base import GameTui
-from podium.cli.tui.cards import french_card
+from podium.cli.tui.cards import card_label, french_card
 from podium.core.contract import Action, Event, State, View
+from podium.games.golf.actions import TAKE, GolfAction
 
 
 def _hand(view: View, seat: int) -> Text:
@@ -38,8 +39,15 @@ def _seat_name(view: View, seat: int) -> str:
     return f"▶ {name}" if seat == view["current_player"] else f"  {name}"
 
 
+_VERBS = {"take": "takes", "discard": "discards", "flip": "flips"}
+
+
 class GolfTui(GameTui):
     game_name = "golf"
+    undo_help = (
+        "only [bold]take[/] can be undone, before you swap or discard: every other action reveals a card or ends"
+        " your turn"
+    )
 
     def table(self, view: View) -> RenderableType:
         variant = "six-card" if view["variant"] == "six" else "four-card"
@@ -91,10 +99,19 @@ class GolfTui(GameTui):
     def describe(self, events: list[Event], viewer: int | None) -> str:
         words = []
         for event in events:
-            card = event.data.get("card")
-            if event.kind in {"take", "discard", "flip"} and card is not None:
-                words.append(f"{event.kind}s {card}" if event.kind != "discard" else f"discards {card}")
+            data = event.data
+            card = data.get("card")
+            if event.kind in _VERBS and card is not None:
+                words.append(f"{_VERBS[event.kind]} {card_label(card)}")
+            elif event.kind == "swap":
+                placed = f"puts {card_label(card)} in slot {data['slot'] + 1}, " if card is not None else ""
+                words.append(f"{placed}discards {card_label(data['discarded'])}")
         return ", ".join(words)
+
+    def undoable(self, action: Action, events: list[Event]) -> bool:
+        # The top discard is public, so taking it shows nobody anything new; every other action reveals a card
+        # (draw, peek, flip, swap, discard) or hands the turn on (knock, pass).
+        return isinstance(action, GolfAction) and action.kind == TAKE
 
     def after_action(self, events: list[Event], state: State, viewer: int | None) -> RenderableType | None:
         for event in events:

@@ -45,6 +45,7 @@ def medals_text(medals: dict[str, int]) -> Text:
 
 class OlympicardsTui(GameTui):
     game_name = "olympicards"
+    no_undo = "every action is final: a play or a withdrawal hands the turn on, accept or postpone starts a sport"
 
     def table(self, view: View) -> RenderableType:
         viewer = view["player"]
