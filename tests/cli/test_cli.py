@@ -74,11 +74,35 @@ def test_bad_input_is_explained_and_changes_nothing(tmp_path: Path) -> None:
     assert code == 0
     assert "is not a Golf action" in output
     assert "A number alone is not an action" in output
-    assert "needs a slot 1..6" in output
+    assert "swap needs a slot 1..4 in four-card Golf" in " ".join(output.split())  # G-3.1: four cards
+    assert "1..6" not in output
     assert "is not allowed now" in output  # knocking during the initial peeks
     assert "Game left before the end" in output
     record = Record.read(path)
     assert record.moves == []  # nothing was applied
+
+
+def test_six_card_slot_errors_name_six_slots() -> None:
+    # G-8.1: six cards, slots 1..6; seven is one too many.
+    code, output = invoke("play", "golf", "--rule", "variant=six", "--seed", "1", stdin="flip 7\nswap 9\nquit\n")
+    flat = " ".join(output.split())
+    assert code == 0
+    assert "'flip 7': flip needs a slot 1..6 in six-card Golf" in flat and "swap needs a slot 1..6 in six-card" in flat
+
+
+def test_replay_check_names_the_slots_of_the_recorded_game(tmp_path: Path) -> None:
+    # G-3.1: a four-card record with a peek at slot 4 (JSON counts from 0, so the fifth card) does not replay.
+    path = tmp_path / "bad.jsonl"
+    header = {"format": "podium-record", "version": 1, "game": "golf", "config": {"rounds": 1}, "seed": 3,
+              "num_players": 2, "players": ["a", "b"]}  # fmt: skip
+    moves = [{"ply": 0, "player": 0, "action": {"type": "peek", "slot": 0}},
+             {"ply": 1, "player": 0, "action": {"type": "peek", "slot": 4}}]  # fmt: skip
+    path.write_text("\n".join(json.dumps(line) for line in [header, *moves]) + "\n")
+    code, output = invoke("replay", str(path), "--check")
+    flat = " ".join(output.split())
+    assert code == 2 and len(output.strip().splitlines()) == 1
+    assert "ply 1: {'type': 'peek', 'slot': 4}: peek needs a slot 0..3 in four-card Golf" in flat
+    assert "0..5" not in flat and "1..6" not in flat
 
 
 def test_tampered_record_fails_the_check(tmp_path: Path) -> None:

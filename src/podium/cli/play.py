@@ -193,7 +193,7 @@ class PlaySession:
             self._refuse_number(text, legal)
             return None
         try:
-            action = self.game.parse_action(line)
+            action = self.game.parse_action(line, self.state.config)
         except IllegalAction as exc:
             if index is not None and len(text) <= max(2, len(menu_label(len(legal) - 1))):
                 last = menu_label(len(legal) - 1)

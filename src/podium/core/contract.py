@@ -240,12 +240,15 @@ class Game(ABC):
     def state_from_dict(self, data: Mapping[str, Any]) -> State: ...
 
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
-        """The action written as `text`; raises `IllegalAction` naming the accepted forms."""
+    def parse_action(self, text: str, config: GameConfig | None = None) -> Action:
+        """The action written as `text`; raises `IllegalAction` naming the accepted forms. With the `config` of the
+        game being played, an action that cannot exist under it (e.g. a Golf slot beyond the variant's cards) is
+        refused too and the errors name what it allows; callers that know the game being played pass it."""
 
     @abstractmethod
-    def action_from_json(self, data: Any) -> Action:
-        """Raises `IllegalAction` for data that is no action of this game."""
+    def action_from_json(self, data: Any, config: GameConfig | None = None) -> Action:
+        """Raises `IllegalAction` for data that is no action of this game (with `config`: of this game as played
+        with it, as in `parse_action`)."""
 
     @abstractmethod
     def action_from_id(self, action_id: int, config: GameConfig) -> Action: ...

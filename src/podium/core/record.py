@@ -143,7 +143,7 @@ class Record:
                     + ("nobody's turn (the game is over)" if state.is_over else f"seat {state.current_player}'s turn")
                 )
             try:
-                action = game.action_from_json(data)
+                action = game.action_from_json(data, state.config)
                 events = state.apply(action)
             except IllegalAction as exc:
                 raise RecordError(f"ply {ply}: {exc}") from None

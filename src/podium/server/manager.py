@@ -248,7 +248,7 @@ class TableManager:
 
     def _parse_action(self, table: Table, data: Any) -> Action:
         try:
-            return table.game.action_from_json(data)
+            return table.game.action_from_json(data, table.config)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None
         except (TypeError, ValueError, KeyError, AttributeError):

@@ -5,7 +5,7 @@ on every registered game and a list of rule variants (tests/test_conformance.py)
 (DESIGN.md, "Tests"):
 
 - legal actions are sorted by id, unique, non-empty while the game is not over, and round-trip through all three
-  encodings (text, JSON, id);
+  encodings (text and JSON, each with and without the game's config; id);
 - illegal actions are rejected with `IllegalAction` and leave the state unchanged;
 - `clone()` equals the original and is independent of it; `to_dict`/`from_dict` round-trips (through JSON);
 - the same seed and actions give the same game;
@@ -104,9 +104,10 @@ def _deep_checks(
     before = state.to_dict()
     # Encodings round-trip.
     for action in legal:
-        if game.parse_action(action.text()) != action:
+        if game.parse_action(action.text(), config) != action or game.parse_action(action.text()) != action:
             raise _fail(game, seed, ply, f"text form {action.text()!r} does not parse back")
-        if game.action_from_json(json.loads(json.dumps(action.to_json()))) != action:
+        data = json.loads(json.dumps(action.to_json()))
+        if game.action_from_json(data, config) != action or game.action_from_json(data) != action:
             raise _fail(game, seed, ply, f"JSON form {action.to_json()} does not parse back")
         if game.action_from_id(action.id, config) != action:
             raise _fail(game, seed, ply, f"id {action.id} does not map back to {action.text()!r}")

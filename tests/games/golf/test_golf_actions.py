@@ -6,7 +6,8 @@ import pickle
 
 import pytest
 
-from podium.core.errors import IllegalAction
+from podium.core.errors import ConfigError, IllegalAction
+from podium.games.athletic import GAME as ATHLETIC
 from podium.games.golf import ACTIONS, DRAW_ACTION, FLIPS, GAME, NUM_ACTIONS, PASS_ACTION, PEEKS, SWAPS
 
 
@@ -64,3 +65,76 @@ def test_bad_ids_are_rejected(action_id: object) -> None:
 
 def test_actions_order_by_id() -> None:
     assert sorted([SWAPS[0], PASS_ACTION, DRAW_ACTION]) == [DRAW_ACTION, PASS_ACTION, SWAPS[0]]
+
+
+@pytest.mark.parametrize(
+    ("options", "text", "message"),
+    [
+        ({}, "swap 9", "'swap 9': swap needs a slot 1..4 in four-card Golf"),
+        ({}, "swap 5", "swap needs a slot 1..4 in four-card Golf"),  # a six-card slot is no four-card action
+        ({}, "peek 0", "peek needs a slot 1..4 in four-card Golf"),
+        ({}, "swap x", "the slot must be a number 1..4 in four-card Golf"),
+        ({"variant": "six"}, "swap 9", "swap needs a slot 1..6 in six-card Golf"),
+        ({"variant": "six"}, "flip 7", "flip needs a slot 1..6 in six-card Golf"),
+    ],
+)
+def test_g3_g8_text_errors_name_the_slots_of_the_game_played(options: dict[str, str], text: str, message: str) -> None:
+    # G-3.1: four cards (slots 1..4); G-8.1: six (slots 1..6). The errors name the variant's own slots.
+    with pytest.raises(IllegalAction) as info:
+        GAME.parse_action(text, GAME.config(options))
+    assert message in str(info.value)
+    wrong = "1..6" if "four" in message else "1..4"
+    assert wrong not in str(info.value)
+
+
+def test_g3_g8_the_listed_forms_are_the_variants_own() -> None:
+    # Four-card Golf has peeks and knocks (G-3.3, G-4.2); six-card has flips and no knocking (G-8.1, G-8.3).
+    with pytest.raises(IllegalAction) as four:
+        GAME.parse_action("fly", GAME.config())
+    assert str(four.value).endswith("actions are: draw, take, discard, knock, pass, swap N, peek N (N = slot 1..4)")
+    with pytest.raises(IllegalAction) as six:
+        GAME.parse_action("fly", GAME.config(variant="six"))
+    assert str(six.value).endswith("actions are: draw, take, discard, pass, swap N, flip N (N = slot 1..6)")
+
+
+def test_the_slots_of_the_game_played_parse() -> None:
+    four, six = GAME.config(), GAME.config(variant="six")
+    assert GAME.parse_action("swap 4", four) is SWAPS[3] and GAME.parse_action("6", six) is SWAPS[5]
+    assert GAME.action_from_json({"type": "flip", "slot": 5}, six) is FLIPS[5]
+    assert GAME.action_from_json({"type": "draw"}, four) is DRAW_ACTION
+
+
+def test_without_a_config_errors_name_both_variants() -> None:
+    with pytest.raises(IllegalAction, match=r"swap needs a slot 1\.\.4 in four-card Golf, 1\.\.6 in six-card"):
+        GAME.parse_action("swap 9")
+    assert GAME.parse_action("swap 6") is SWAPS[5]  # which variant is unknown: the state refuses it if need be
+
+
+@pytest.mark.parametrize(
+    ("options", "data", "message"),
+    [
+        ({}, {"type": "peek", "slot": 4}, "peek needs a slot 0..3 in four-card Golf; JSON counts slots from 0"),
+        ({"variant": "six"}, {"type": "swap", "slot": 6}, "swap needs a slot 0..5 in six-card Golf"),
+        ({}, {"type": "swap", "slot": "2"}, "'slot' must be an integer 0..3 in four-card Golf"),
+    ],
+)
+def test_json_errors_name_the_slots_of_the_game_played_counted_from_zero(
+    options: dict[str, str], data: object, message: str
+) -> None:
+    with pytest.raises(IllegalAction) as info:
+        GAME.action_from_json(data, GAME.config(options))
+    assert message in str(info.value) and "slot 1.." not in str(info.value)
+
+
+def test_the_state_refuses_a_slot_beyond_its_cards_naming_them() -> None:
+    # G-3.1: an action id for slot 6 exists (the action space is shared), but four-card Golf has no slot 6.
+    state = GAME.new_game(GAME.config(), 2, 1)
+    before = state.to_dict()
+    with pytest.raises(IllegalAction, match=r"swap 6 does not exist: slots are 1\.\.4 in four-card Golf; legal now"):
+        state.apply(SWAPS[5])
+    assert state.to_dict() == before
+
+
+def test_a_config_of_another_game_is_refused() -> None:
+    with pytest.raises(ConfigError, match="Golf needs a GolfConfig"):
+        GAME.parse_action("draw", ATHLETIC.config())

@@ -45,10 +45,10 @@ class AthleticGame(Game):
     def state_from_dict(self, data: Mapping[str, Any]) -> AthleticState:
         return AthleticState.from_dict(data)
 
-    def parse_action(self, text: str) -> AthleticAction:
+    def parse_action(self, text: str, config: GameConfig | None = None) -> AthleticAction:
         return actions.parse_action(text)
 
-    def action_from_json(self, data: Any) -> AthleticAction:
+    def action_from_json(self, data: Any, config: GameConfig | None = None) -> AthleticAction:
         return actions.action_from_json(data)
 
     def action_from_id(self, action_id: int, config: GameConfig) -> AthleticAction:

@@ -73,7 +73,23 @@ _ALIASES: dict[str, str] = {
     "s": "swap", "f": "flip", "look": "peek", "turn": "flip",
 }  # fmt: skip
 
-FORMS = "draw, take, discard, knock, pass, swap N, peek N, flip N (N = slot 1..6)"
+FORMS = "draw, take, discard, knock, pass, swap N, peek N, flip N (N = slot 1..4, or 1..6 in six-card Golf)"
+_FORMS_OF = {
+    4: "draw, take, discard, knock, pass, swap N, peek N (N = slot 1..4)",
+    6: "draw, take, discard, pass, swap N, flip N (N = slot 1..6)",
+}
+
+
+def forms(slots: int | None = None) -> str:
+    """The text forms of the actions, for Golf with `slots` cards per player (4 or 6), or for either (None)."""
+    return _FORMS_OF.get(slots, FORMS) if slots is not None else FORMS
+
+
+def slot_range(slots: int | None, first: int) -> str:
+    """The slot numbers of the game being played, counted from `first` (1 in text, 0 in JSON)."""
+    if slots is None:
+        return f"{first}..{first + 3} in four-card Golf, {first}..{first + 5} in six-card"
+    return f"{first}..{first + slots - 1} in {'six' if slots == 6 else 'four'}-card Golf"
 
 
 def _by_id(action_id: int) -> GolfAction:
@@ -86,24 +102,28 @@ def action_from_id(action_id: int) -> GolfAction:
     return ACTIONS[action_id]
 
 
-def _make(kind_name: str, slot: int | None, original: object) -> GolfAction:
+def _make(kind_name: str, slot: int | None, original: object, slots: int | None, first: int) -> GolfAction:
+    """The action `kind_name` on `slot` (0-based). `first` is how `original` counts slots: 1 for text, whose errors
+    list the text forms, 0 for JSON."""
+    hint = f"actions are: {forms(slots)}" if first else "JSON counts slots from 0"
     kind = _NAMES.get(kind_name)
     if kind is None:
-        raise IllegalAction(f"{original!r} is not a Golf action; actions are: {FORMS}")
+        raise IllegalAction(f"{original!r} is not a Golf action; {hint}")
     if kind in _SLOTTED:
-        if slot is None or not 0 <= slot < MAX_SLOTS:
-            raise IllegalAction(f"{original!r}: {kind_name} needs a slot 1..{MAX_SLOTS}; actions are: {FORMS}")
+        if slot is None or not 0 <= slot < (slots or MAX_SLOTS):
+            raise IllegalAction(f"{original!r}: {kind_name} needs a slot {slot_range(slots, first)}; {hint}")
         return _SLOTTED[kind][slot]
     if slot is not None:
-        raise IllegalAction(f"{original!r}: {kind_name} takes no slot; actions are: {FORMS}")
+        raise IllegalAction(f"{original!r}: {kind_name} takes no slot; {hint}")
     return ACTIONS[kind]
 
 
-def parse_action(text: str) -> GolfAction:
+def parse_action(text: str, slots: int | None = None) -> GolfAction:
     """The action written as `text`: `draw`, `take`, `discard`, `knock`, `pass`, `swap 3`, `peek 1`, `flip 2`
-    (slots from 1; case and spacing free; `swap3`, single letters d/t/x/k/p/s/f and a bare slot number for swap)."""
+    (slots from 1; case and spacing free; `swap3`, single letters d/t/x/k/p/s/f and a bare slot number for swap).
+    With `slots` (the game's cards per player, 4 or 6) a slot beyond them is refused and the errors name them."""
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {FORMS}")
+        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
     words = text.strip().lower().split()
     if len(words) == 1 and words[0][-1:].isdigit() and not words[0].isdigit():
         head = words[0].rstrip("0123456789")
@@ -111,25 +131,28 @@ def parse_action(text: str) -> GolfAction:
     if len(words) == 1 and words[0].isdigit():
         words = ["swap", words[0]]
     if not words or len(words) > 2:
-        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {FORMS}")
+        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
     name = _ALIASES.get(words[0], words[0])
     if name not in _NAMES:
-        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {FORMS}")
+        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
     slot: int | None = None
     if len(words) == 2:
         if not words[1].isdigit():
-            raise IllegalAction(f"{text!r}: the slot must be a number 1..{MAX_SLOTS}; actions are: {FORMS}")
+            raise IllegalAction(
+                f"{text!r}: the slot must be a number {slot_range(slots, 1)}; actions are: {forms(slots)}"
+            )
         slot = int(words[1]) - 1
-    return _make(name, slot, text)
+    return _make(name, slot, text, slots, 1)
 
 
-def action_from_json(data: Any) -> GolfAction:
-    """From `{"type": "swap", "slot": 2}` (slot 0-based) or `{"type": "draw"}`."""
+def action_from_json(data: Any, slots: int | None = None) -> GolfAction:
+    """From `{"type": "swap", "slot": 2}` (slot 0-based) or `{"type": "draw"}`. With `slots` (4 or 6) a slot beyond
+    the game's cards is refused and the errors name them."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise IllegalAction(f"{data!r} is not a Golf action; expected e.g. {{'type': 'swap', 'slot': 0}}")
     if set(data) - {"type", "slot"}:
-        raise IllegalAction(f"{data!r} has unknown keys; a Golf action has 'type' and, for {FORMS}, 'slot'")
+        raise IllegalAction(f"{data!r} has unknown keys; a Golf action has 'type' and, for swap, peek and flip, 'slot'")
     slot = data.get("slot")
     if slot is not None and (isinstance(slot, bool) or not isinstance(slot, int)):
-        raise IllegalAction(f"{data!r}: 'slot' must be an integer 0..{MAX_SLOTS - 1}")
-    return _make(data["type"].strip().lower(), slot, data)
+        raise IllegalAction(f"{data!r}: 'slot' must be an integer {slot_range(slots, 0)}; JSON counts slots from 0")
+    return _make(data["type"].strip().lower(), slot, data, slots, 0)

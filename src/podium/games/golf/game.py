@@ -48,11 +48,11 @@ class GolfGame(Game):
     def state_from_dict(self, data: Mapping[str, Any]) -> GolfState:
         return GolfState.from_dict(data)
 
-    def parse_action(self, text: str) -> GolfAction:
-        return actions.parse_action(text)
+    def parse_action(self, text: str, config: GameConfig | None = None) -> GolfAction:
+        return actions.parse_action(text, _slots(config))
 
-    def action_from_json(self, data: Any) -> GolfAction:
-        return actions.action_from_json(data)
+    def action_from_json(self, data: Any, config: GameConfig | None = None) -> GolfAction:
+        return actions.action_from_json(data, _slots(config))
 
     def action_from_id(self, action_id: int, config: GameConfig) -> GolfAction:
         return actions.action_from_id(action_id)
@@ -75,6 +75,15 @@ class GolfGame(Game):
         if not isinstance(config, GolfConfig):
             raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
         return rules_summary(config)
+
+
+def _slots(config: GameConfig | None) -> int | None:
+    """The cards per player of the game being played, so that action errors name its slots (None: either)."""
+    if config is None:
+        return None
+    if not isinstance(config, GolfConfig):
+        raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
+    return config.slots
 
 
 def _determinize(view: View, rng: Rng) -> GolfState:

@@ -37,6 +37,7 @@ from podium.games.golf.actions import (
     TAKE,
     TAKE_ACTION,
     GolfAction,
+    slot_range,
 )
 from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, RANK_NAMES, shuffled_deck
 from podium.games.golf.config import GolfConfig
@@ -486,6 +487,11 @@ class GolfState(State):
         phase = self._phase
         if phase == P_OVER:
             return IllegalAction(f"{action.text()} is not possible: the game is over")
+        legal = ", ".join(a.text() for a in self.legal_actions())
+        if action.slot >= self._r.slots:
+            return IllegalAction(
+                f"{action.text()} does not exist: slots are {slot_range(self._r.slots, 1)}; legal now: {legal}"
+            )
         why = {
             P_PEEK: "look at one of their own cards they have not seen yet (G-3.3)",
             P_INITIAL_FLIP: "turn one of their face-down cards face up (G-8.1)",
@@ -495,7 +501,6 @@ class GolfState(State):
             P_KNOCK: "knock or pass, ending the turn (G-4.2)",
             P_FLIP: "turn one of their face-down cards face up" + (" or pass" if self._r.flip_mode == 1 else ""),
         }[phase]
-        legal = ", ".join(a.text() for a in self.legal_actions())
         return IllegalAction(f"{action.text()} is not allowed now: seat {self._cur} must {why}; legal now: {legal}")
 
     # ------------------------------------------------------------------ contract: views

@@ -40,10 +40,10 @@ class Olympicards(Game):
     def state_from_dict(self, data: Mapping[str, Any]) -> OlympicardsState:
         return OlympicardsState.from_dict(data)
 
-    def parse_action(self, text: str) -> OlyAction:
+    def parse_action(self, text: str, config: GameConfig | None = None) -> OlyAction:
         return actions.parse(text)
 
-    def action_from_json(self, data: Any) -> OlyAction:
+    def action_from_json(self, data: Any, config: GameConfig | None = None) -> OlyAction:
         return actions.from_json(data)
 
     def action_from_id(self, action_id: int, config: GameConfig) -> OlyAction:
