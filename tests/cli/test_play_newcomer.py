@@ -209,7 +209,7 @@ def test_menu_labels_are_letters_then_pairs() -> None:
 def test_golf_menu_letters_never_read_as_slots(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     # After peeking slot 1 the menu is `a peek 2   b peek 3   c peek 4`.
-    code, output = invoke("play", *GOLF_UNDO, "--record", str(path), stdin="a\n3\nz\nc\nquit\n")
+    code, output = invoke("play", *GOLF_UNDO, "--record", str(path), stdin="a\n3\nz\nd\nc\nquit\n")
     assert code == 0
     assert "Your move: a peek 2   b peek 3   c peek 4" in output
     flat = " ".join(output.split())
@@ -218,6 +218,8 @@ def test_golf_menu_letters_never_read_as_slots(tmp_path: Path) -> None:
         " e.g. b or peek 3." in flat
     )
     assert "There is no menu item z: the menu runs from a to c." in flat
+    # `d` was `peek 4` a moment ago; it is not taken as Golf's one-letter alias for draw either.
+    assert "There is no menu item d: the menu runs from a to c." in flat and "draw is not allowed" not in flat
     assert [action for _, action in Record.read(path).moves][:2] == [
         {"type": "peek", "slot": 0},
         {"type": "peek", "slot": 3},  # `c`, the third item: slot 4
@@ -248,3 +250,56 @@ def test_golf_cards_are_written_as_on_the_table_everywhere(tmp_path: Path) -> No
     assert code == 0 and "discards 10♦" in replayed
     for text in (output, replayed):
         assert not RECORD_CARD.search(text), RECORD_CARD.search(text)
+
+
+# -- more friction found by playing -------------------------------------------------------------------------------
+
+
+def test_hot_seat_players_see_what_the_others_did_since_their_last_turn() -> None:
+    # The screen is cleared between the players, so the public part of the other player's turn is repeated.
+    code, output = invoke("play", "golf", "--seat", "0", "--seat", "1", "--rule", "rounds=1", "--seed", "2",
+                          stdin=FIRST)  # fmt: skip
+    assert code == 0
+    handoffs = output.split("Pass the terminal to ")[1:]
+    recaps = [handoff.split("Golf (four-card)")[0] for handoff in handoffs]
+    assert recaps[0] == (
+        "player 1 (seat 1) and press Enter Since your last turn:\n"
+        "seat 0 (player 0): peek 1\nseat 0 (player 0): peek 2\n"
+    )
+    assert recaps[1].startswith("player 0 (seat 0) and press Enter Since your last turn:\nseat 1 (player 1): peek 1")
+    assert "seat 0 (player 0)" not in recaps[1]  # never your own actions again
+    assert "seat 0 (player 0): discard · discards 10♦\n" in recaps[2]
+
+
+def test_your_own_end_of_turn_says_which_cards_you_drew() -> None:
+    code, output = invoke("play", "athletic", "--seed", "5", stdin="end\nquit\n")
+    assert code == 0
+    assert re.search(r"seat 0 \(you\): end · 0 placed this turn, draws 3: \d+[rgbyop] \d+[rgbyop] \d+[rgbyop]", output)
+
+
+def test_rules_are_followed_by_the_menu_again() -> None:
+    code, output = invoke("play", *GOLF_UNDO, stdin="rules\nquit\n")
+    assert code == 0
+    after_rules = output[output.index("Card values") :]
+    assert "Your move: a peek 1   b peek 2   c peek 3   d peek 4" in after_rules
+
+
+def test_athletic_piles_read_downwards_from_the_top_card() -> None:
+    # Seed 5, the solver's plan: pile 2 ends as 10r on 10p on 9p on 9b (placed in the order 9b, 9p, 10p, 10r).
+    plan = "play 7o 3\nmove 2 4\nfill 9b 2\nmove 4 2\nmove 4 2\nplay 10r 2\nquit\n"
+    code, output = invoke("play", "athletic", "--seed", "5", stdin=plan)
+    assert code == 0
+    last_table = output[output.rindex("pile 1") :]
+    assert "10r" in last_table and "10p 9p 9b" in last_table
+
+
+def test_olympicards_explains_its_marks_and_ends_with_points_per_seat() -> None:
+    code, output = invoke("play", "olympicards", "--seed", "8", "--players", "3", "--rule", "world_record=true",
+                          stdin=FIRST)  # fmt: skip
+    assert code == 0
+    flat = " ".join(output.replace("│", " ").split())
+    assert "[S] = start player: decides about a new sport card and starts its rounds" in flat
+    assert "★ = gold with an empty hand sets a world record (+2)" in flat and "Sprint ★" in flat
+    assert re.search(r"Final points: seat 0 \d+, seat 1 \d+, seat 2 \d+", flat)
+    code, output = invoke("play", "olympicards", "--seed", "8", "--players", "3", stdin="quit\n")
+    assert code == 0 and "★" not in output  # stars mean something only with world records on

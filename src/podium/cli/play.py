@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -94,7 +94,11 @@ class PlaySession:
         ]
         self.recorder = Recorder(record, self.state, seed, [s.name for s in self.seats]) if record else None
         self._last_human: int | None = None
-        self._undo_stack: list[State] = []
+        self._undo_stack: list[tuple[State, int]] = []  # the state before an undoable action, and the recap's length
+        # Hot-seat: the screen is cleared between humans, so each is shown what everyone did since their last turn
+        # (public information only): (seat that acted, or None for a summary everyone sees; what to print).
+        self._recap: list[tuple[int | None, RenderableType]] = []
+        self._recap_seen: dict[int, int] = {}
 
     # -- the loop -------------------------------------------------------------------------------------------
 
@@ -135,24 +139,40 @@ class PlaySession:
         events = self.state.apply(action)
         if self.recorder is not None:
             self.recorder.add(player, action)
-        if before is None:
-            seen = self.tui.describe(events, self._viewer())
-            line = f"[dim]seat {player} ({self.seats[player].name}):[/] {escape(action.text())}"
+        line = f"[dim]seat {player} ({self.seats[player].name}):[/] {escape(action.text())}"
+        seen = self.tui.describe(events, self._viewer())
+        if before is None or seen:  # a human's own action is logged when it shows something, e.g. the cards drawn
             self.console.print(line + (f" [dim]·[/] {escape(seen)}" if seen else ""))
         if before is not None and self.tui.undoable(action, events) and self.state.current_player == player:
-            self._undo_stack.append(before)
+            self._undo_stack.append((before, len(self._recap)))
         else:
             self._undo_stack.clear()
         shown = self.tui.after_action(events, self.state, self._viewer())
         if shown is not None:
             self.console.print(shown)
+        if self._hot_seat():
+            public = self.tui.describe(events, None)
+            self._recap.append((player, line + (f" [dim]·[/] {escape(public)}" if public else "")))
+            summary = self.tui.after_action(events, self.state, None)
+            if summary is not None:
+                self._recap.append((None, summary))
+            if before is not None:  # this human has just seen all of it
+                self._recap_seen[player] = len(self._recap)
+
+    def _hot_seat(self) -> bool:
+        return sum(1 for s in self.seats if s.agent is None) > 1
 
     def _human_turn(self, player: int) -> Action:
-        humans = sum(1 for s in self.seats if s.agent is None)
-        if humans > 1 and self._last_human not in (None, player):
+        if self._hot_seat() and self._last_human not in (None, player):
             self.console.clear()
             self._read(f"Pass the terminal to {self.seats[player].name} (seat {player}) and press Enter ")
             self.console.clear()
+            since = [shown for seat, shown in self._recap[self._recap_seen.get(player, 0) :] if seat != player]
+            if since:
+                self.console.print("[bold]Since your last turn:[/]")
+                for shown in since:
+                    self.console.print(shown)
+        self._recap_seen[player] = len(self._recap)
         self._last_human = player
         self._show_table(player)
         while True:
@@ -169,6 +189,7 @@ class PlaySession:
                 raise QuitGame
             elif word == "rules":
                 self.console.print(escape(self.game.rules_summary(self.state.config)))
+                self._show_actions(player, legal)  # the rules push the menu off the screen
             elif word == "actions":
                 self._show_actions(player, legal)
             elif word == "table":
@@ -187,19 +208,23 @@ class PlaySession:
     def _parse(self, line: str, legal: list[Action]) -> Action | None:
         text = line.lower()
         index = menu_index(text)
-        if index is not None and index < len(legal):
-            return legal[index]
+        # One or two letters are always a menu item, never a game's one-letter alias (Golf's `d` = draw): `d` must
+        # not mean peek 4 in one menu and draw after it. Longer labels (menus over 702 items) yield to real words.
+        if index is not None and len(text) <= 2:
+            if index < len(legal):
+                return legal[index]
+            last = menu_label(len(legal) - 1)
+            self.console.print(f"[red]There is no menu item {escape(text)}:[/] the menu runs from a to {last}.")
+            return None
         if text.isdigit():
             self._refuse_number(text, legal)
             return None
         try:
             action = self.game.parse_action(line, self.state.config)
         except IllegalAction as exc:
-            if index is not None and len(text) <= max(2, len(menu_label(len(legal) - 1))):
-                last = menu_label(len(legal) - 1)
-                self.console.print(f"[red]There is no menu item {escape(text)}:[/] the menu runs from a to {last}.")
-            else:
-                self.console.print(f"[red]{escape(str(exc))}[/] (type [bold]help[/] for help)")
+            if index is not None and index < len(legal):
+                return legal[index]
+            self.console.print(f"[red]{escape(str(exc))}[/] (type [bold]help[/] for help)")
             return None
         if action not in legal:
             self.console.print(f"[red]{escape(self._why_not(action))}.[/] Type [bold]actions[/] for the legal ones.")
@@ -243,7 +268,8 @@ class PlaySession:
         if not self._undo_stack:
             self.console.print(f"[yellow]Nothing to undo.[/] In {self.game.title}, {self.tui.undo_help}.")
             return
-        self.state = self._undo_stack.pop()
+        self.state, recap_length = self._undo_stack.pop()
+        del self._recap[recap_length:]
         if self.recorder is not None:
             self.recorder.undo_last()
         self.console.print("[green]Undone.[/]")

@@ -49,7 +49,7 @@ def _pile_panel(index: int, pile: list[str]) -> Panel:
     body.append(" ")
     if len(pile) > 1:
         body.append("\n")
-        body.append(_cards_line(pile[:-1], dim=True))
+        body.append(_cards_line(pile[-2::-1], dim=True))  # read downwards from the top: the next card first
     return Panel(body, title=f"pile {index + 1}", subtitle=f"{len(pile)} card{'s' if len(pile) != 1 else ''}", width=16)
 
 
@@ -110,8 +110,8 @@ class AthleticTui(GameTui):
                 words.append(f"the centre is shuffled into a new draw pile of {d['cards']}")
             elif e.kind == "draw":
                 words.append(f"draws {d['count']}")
-            elif e.kind == "draw_cards" and e.visible(viewer) and d["cards"]:
-                words.append("(" + " ".join(d["cards"]) + ")")
+            elif e.kind == "draw_cards" and e.visible(viewer) and d["cards"] and words:
+                words[-1] += ": " + " ".join(d["cards"])
         return ", ".join(words)
 
     def undoable(self, action: Action, events: list[Event]) -> bool:

@@ -108,6 +108,11 @@ class OlympicardsTui(GameTui):
                 parts.append(Text.assemble((f"{seat_name(seat, viewer)}: ", "bold"), cards(hand, "(no cards)")))
         elif view.get("hand") is not None:
             parts.append(Text.assemble(("Your hand: ", "bold"), cards(view["hand"], "(no cards)")))
+        if not view["is_over"]:
+            legend = "[S] = start player: decides about a new sport card and starts its rounds"
+            if view["config"].get("world_record"):
+                legend += " · ★ = gold with an empty hand sets a world record (+2)"
+            parts.append(Text(legend, style="dim"))
         if view["is_over"]:
             best = max(view["points"])
             winners = [str(s) for s in range(n) if view["points"][s] == best]
@@ -120,7 +125,7 @@ class OlympicardsTui(GameTui):
         if sport is None:
             title = f"All {len(view['sports_done'])} sports played"
         else:
-            star = " ★" if sport["star"] else ""
+            star = " ★" if sport["star"] and view["config"].get("world_record") else ""  # stars matter only then
             title = f"Sport {view['sport_number']}/9: {sport['name']}{star}"
             lines.append(Text(sport["text"], style="italic"))
             state_line = Text()
@@ -192,7 +197,8 @@ class OlympicardsTui(GameTui):
                 )
                 lines.append(summary)
             elif event.kind == "game_over":
-                lines.append(Text(f"Final points: {data['points']}", "bold green"))
+                points = ", ".join(f"seat {seat} {value}" for seat, value in enumerate(data["points"]))
+                lines.append(Text(f"Final points: {points}", "bold green"))
         if not any(e.kind in {"sport_over", "world_record", "reshuffle", "game_over"} for e in events):
             return None
         return Panel(Group(*lines), border_style="green")
