@@ -160,7 +160,8 @@ def test_a4_2_moving_without_emptying_and_a_card_placed_this_turn_moves_again() 
 
 
 def test_a4_no_move_recreates_a_layout_seen_since_the_last_placement() -> None:
-    # A-4 (engine decision): a move may not bring back a layout already seen since the last placement, so turns end.
+    # A-4.2 (engine decision): a move may not bring back a layout already seen since the last placement, so turns
+    # end.
     state = position("9y", ["4r 5r", "5g", "9o", "3b", "8y"])
     play(state, "move 1 2")
     assert pile_texts(state)[:2] == ["4r", "5g 5r"]
@@ -169,6 +170,26 @@ def test_a4_no_move_recreates_a_layout_seen_since_the_last_placement() -> None:
         play(state, "move 2 1")
     play(state, "play 9y 3")  # a placement starts a new segment: going back is allowed again
     assert "move 2 1" in texts(state.legal_actions())
+
+
+def test_a4_2_no_move_back_to_any_earlier_layout_of_the_turn_by_another_route() -> None:
+    # A-4.2 (engine decision): every layout that has stood since the last card placed from hand counts, not only
+    # the one just before: three 5s move round, and the red 5 may go back neither to pile 1 (the turn's first
+    # layout, by another route) nor to pile 2 (the layout after the first move).
+    state = position("9y", ["4r 5r", "5g", "5b", "9o", "8y"])
+    start = pile_texts(state)
+    play(state, "move 1 2", "move 2 3")
+    assert pile_texts(state)[:3] == ["4r", "5g", "5b 5r"]
+    legal = texts(state.legal_actions())
+    assert "move 3 1" not in legal and "move 3 2" not in legal
+    for text in ("move 3 1", "move 3 2"):
+        with pytest.raises(IllegalAction, match="already seen"):
+            play(state, text)
+    assert "move 2 3" in legal  # a new layout (5g onto 5r) is still allowed
+    play(state, "play 9y 4")  # a card placed from hand: the layouts before it no longer count
+    assert "move 3 1" in texts(state.legal_actions())
+    play(state, "move 3 1")
+    assert pile_texts(state)[:3] == start[:3]
 
 
 def test_a4_no_illegal_action_changes_the_state() -> None:

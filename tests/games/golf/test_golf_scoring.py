@@ -75,9 +75,14 @@ def test_g6_random_games_play_all_rounds_and_totals_are_the_sums_of_round_scores
 
 
 def test_g8_4_six_card_column_pairs_score_zero() -> None:
-    # G-8.4: slots 0..2 top row, 3..5 bottom row; equal ranks in one column score 0 together.
+    # G-8: 2 rows × 3 columns, slots 0..2 the top row and 3..5 the bottom row, so the column pairs are slots 0/3,
+    # 1/4 and 2/5 (1/4, 2/5, 3/6 as players count them). G-8.4: equal ranks in one column score 0 together; in a
+    # row or across a diagonal they count in full.
     assert hand_sum(cards("7c", "3d", "9h", "7d", "4d", "Ks"), SIX, six=True) == 3 + 9 + 4
     assert hand_sum(cards("7c", "7d", "9h", "5d", "4d", "Ks"), SIX, six=True) == 7 + 7 + 9 + 5 + 4
+    assert hand_sum(cards("7c", "5d", "9h", "3d", "7d", "Ks"), SIX, six=True) == 7 + 5 + 9 + 3 + 7
+    assert hand_sum(cards("Kc", "5d", "9h", "3d", "7d", "9s"), SIX, six=True) == 5 + 3 + 7
+    assert "a column is slots 1 and 4, 2 and 5, or 3 and 6" in GAME.rules_summary(GAME.config(variant="six"))
     assert hand_sum(cards("Qc", "Jd", "Th", "Qs", "Jh", "Tc"), SIX, six=True) == 0
 
 

@@ -159,7 +159,8 @@ def test_never_more_cards_than_the_sport_allows() -> None:
 
 
 def test_withdrawn_player_takes_no_further_part_and_rounds_go_clockwise_from_start() -> None:
-    # O-5: rounds start with the start player, clockwise; withdrawn players are skipped.
+    # O-5: rounds start with the start player, clockwise; withdrawn players are skipped. O-5 (decision): the holder
+    # of the start card at the start of a round begins it, or the next player still in after a withdrawn holder.
     state = build(4, "Marathon", {0: "1r 2r", 1: "1g 2g", 2: "1b 2b", 3: "1y 2y"}, start=2, order=[2, 3, 0, 1])
     seen = []
     for text in ("play 1b", "play 1y", "withdraw", "play 1g"):
@@ -170,6 +171,23 @@ def test_withdrawn_player_takes_no_further_part_and_rounds_go_clockwise_from_sta
     assert state.start == 0
     assert state.order == [1, 2, 3]
     assert state.round_no == 2
+
+
+def test_a_round_starts_after_a_withdrawn_holder_with_the_next_player_still_in() -> None:
+    # O-5 (decision): every round starts with whoever holds the start card at that moment; the first withdrawer
+    # (seat 4) took it (O-6), and as it has withdrawn, round 2 starts with the next player clockwise from it who
+    # has not: seat 0 withdrew too, so seat 1, not the sport's first player (seat 3).
+    hands = {0: "1r 2r", 1: "1g 2r", 2: "1b 2g", 3: "1y 2b", 4: "1k 2k"}  # Marathon: change colour
+    state = build(5, "Marathon", hands, start=3, order=[3, 4, 0, 1, 2])
+    movers = []
+    for text in ("play 1y", "withdraw", "withdraw", "play 1g", "play 1b"):
+        movers.append(state.current_player)
+        act(state, text)
+    assert movers == [3, 4, 0, 1, 2]
+    assert state.start == 4 and state.round_no == 2
+    assert state.order == [1, 2, 3] and state.current_player == 1
+    act(state, "play 2r")
+    assert state.current_player == 2
 
 
 def test_last_remaining_player_may_go_on_playing() -> None:
