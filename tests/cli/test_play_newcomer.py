@@ -248,6 +248,7 @@ def test_golf_cards_are_written_as_on_the_table_everywhere(tmp_path: Path) -> No
     assert "Hole 1 ends" in output and "♣" in output
     code, replayed = invoke("replay", str(path), "--all")
     assert code == 0 and "discards 10♦" in replayed
+    assert re.search(r"Game over \(rounds complete\): scores seat 0 -?\d+, seat 1 -?\d+; winners seat \d", replayed)
     for text in (output, replayed):
         assert not RECORD_CARD.search(text), RECORD_CARD.search(text)
 

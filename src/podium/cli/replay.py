@@ -20,7 +20,7 @@ def replay_record(path: Path, console: Console, *, check: bool, pause: bool) -> 
         status = "finished" if state.is_over else "unfinished"
         if state.is_over:
             result = state.result()
-            status += f", winners: {', '.join(f'seat {w}' for w in result.winners)} ({result.reason})"
+            status += f", winners: {', '.join(f'seat {w}' for w in result.winners)} ({result.reason.replace('_', ' ')})"
         console.print(f"[green]ok[/]: {escape(str(path))} replays exactly — {len(record.moves)} actions, {status}")
         return 0
     tui = get_tui(record.game)
@@ -52,10 +52,9 @@ def replay_record(path: Path, console: Console, *, check: bool, pause: bool) -> 
             pause = answer != "a"
     if state.is_over:
         result = state.result()
-        console.print(
-            f"Game over ({result.reason}): scores {list(result.scores)}, winners "
-            + ", ".join(f"seat {w}" for w in result.winners)
-        )
+        scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(result.scores))
+        winners = ", ".join(f"seat {w}" for w in result.winners)
+        console.print(f"Game over ({result.reason.replace('_', ' ')}): scores {scores}; winners {winners}")
     else:
         console.print("[yellow]The record ends before the game does.[/]")
     return 0
