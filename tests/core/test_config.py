@@ -57,3 +57,21 @@ def test_to_dict_round_trips_and_lists_options() -> None:
     assert SampleConfig.from_options(config.to_dict()) == config
     assert config.non_default() == {"mode": "b", "rounds": 2}
     assert [o.name for o in SampleConfig.options()] == ["mode", "rounds", "strict"]
+
+
+@dataclass(frozen=True)
+class GrownConfig(GameConfig):
+    game_name = "grown"
+    rounds: int = option(9, doc="rounds", minimum=1)
+    limit: int = option(100, doc="added later; 0 = none", minimum=0, legacy=0)
+
+
+def test_a_stored_config_without_a_newer_option_gets_its_legacy_value() -> None:
+    # A record or saved table lists every option of its time: an option added since then is absent and must mean
+    # what the game meant when it was played (its legacy value), not today's default.
+    assert GrownConfig.from_stored({"rounds": 3}) == GrownConfig(rounds=3, limit=0)
+    assert GrownConfig.from_stored({"rounds": 3, "limit": 50}) == GrownConfig(rounds=3, limit=50)
+    assert GrownConfig.from_options({"rounds": 3}) == GrownConfig(rounds=3, limit=100)  # user input: the default
+    assert SampleConfig.from_stored({"mode": "b"}) == SampleConfig(mode="b")  # options without a legacy value
+    with pytest.raises(ConfigError, match="allowed: integer >= 0"):
+        GrownConfig.from_stored({"limit": -1})

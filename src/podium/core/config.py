@@ -16,6 +16,7 @@ from podium.core.errors import ConfigError
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+_NO_LEGACY: Any = object()
 
 
 def option(
@@ -27,9 +28,12 @@ def option(
     maximum: int | None = None,
     parse: Callable[[Any], Any] | None = None,
     allowed: str | None = None,
+    legacy: Any = _NO_LEGACY,
 ) -> Any:
     """Declare a rule option. `parse` turns raw input into the stored value (raising ValueError with the reason);
-    `allowed` describes the accepted values for error messages when `choices` cannot."""
+    `allowed` describes the accepted values for error messages when `choices` cannot. `legacy` is the value that
+    reproduces games stored before the option existed (see `GameConfig.from_stored`); leave it out for options as
+    old as the game."""
     return dataclasses.field(
         default=default,
         metadata={
@@ -39,6 +43,7 @@ def option(
             "maximum": maximum,
             "parse": parse,
             "allowed": allowed,
+            "legacy": legacy,
         },
     )
 
@@ -74,6 +79,18 @@ class GameConfig:
             raise
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"invalid {cls.game_name} options: {exc}") from None
+
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any]) -> Self:
+        """The config of a stored game (a record's header, a saved table, a state's dict), which lists every option
+        its version of podium had. An option added since then is absent, and gets the value that reproduces how
+        that game was played (its `legacy` value), not today's default: a record replays exactly whatever its age."""
+        absent = {
+            f.name: f.metadata["legacy"]
+            for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            if f.metadata.get("legacy", _NO_LEGACY) is not _NO_LEGACY and f.name not in stored
+        }
+        return cls.from_options({**absent, **stored})
 
     @classmethod
     def from_assignments(cls, assignments: Iterable[str]) -> Self:

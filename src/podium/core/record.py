@@ -127,7 +127,7 @@ class Record:
         """The initial state of the recorded game."""
         try:
             game = get_game(self.game)
-            config = game.config(self.config)
+            config = game.config_type.from_stored(self.config)
             return game.new_game(config, self.num_players, self.seed)
         except PodiumError as exc:
             raise RecordError(f"record header: {exc}") from None

@@ -67,7 +67,7 @@ class TableManager:
     @staticmethod
     def _build(row: TableRow) -> Table:
         game = get_game(row.game)
-        config = game.config(row.options)
+        config = game.config_type.from_stored(row.options)
         record = Record(row.game, config.to_dict(), row.seed, row.num_players, moves=row.moves)
         table = Table(
             row.id,

@@ -198,23 +198,25 @@ def test_g5_3_the_round_count_survives_clone_serialisation_and_determinize() -> 
 
 def test_g5_3_a_state_saved_before_the_limit_still_loads() -> None:
     # G-5.3: states written before the option have no round count and no turn_limit end count. Round 1's count is
-    # the game's turns; a later round's is the cards drawn from its stock (each was a turn).
-    state = position(TWO, rounds=2)
+    # the game's turns; a later round's is the cards drawn from its stock (each was a turn). Such a state had no
+    # limit, and keeps none.
+    state = position(TWO, rounds=2, round_turn_limit=0)
     play(state, "take", "discard", "draw", "discard", "take", "discard")
     data = state.to_dict()
     del data["round_turns"], data["ends"]["turn_limit"], data["config"]["round_turn_limit"]
     old = GolfState.from_dict(data)
     assert old.round_turns == 3 and old.view(None)["round_ends"]["turn_limit"] == 0
     assert old.to_dict() == state.to_dict()
-    later = position(TWO, rounds=3, round=2)
+    later = position(TWO, rounds=3, round=2, round_turn_limit=0)
     play(later, "take", "discard", "draw", "discard", "draw", "discard")
     data = later.to_dict()
     del data["round_turns"]
     assert GolfState.from_dict(data).round_turns == 2  # two stock draws; the take is not counted
 
 
-def test_g5_3_an_old_state_past_the_limit_ends_with_its_next_turn() -> None:
-    # G-5.3: an old round-1 state with more turns than the limit is loaded one turn short of it.
+def test_g5_3_an_old_state_plays_on_as_it_was_played_without_a_limit() -> None:
+    # G-5.3: a state saved before the option had no limit; it keeps none (its `legacy` value), so a long round saved
+    # then goes on exactly as it would have, instead of ending at today's default of 100 turns.
     state = GAME.new_game(GAME.config(round_turn_limit=0), 2, 1)
     play(state, "peek 1", "peek 2", "peek 1", "peek 2")
     for _ in range(150):
@@ -222,8 +224,29 @@ def test_g5_3_an_old_state_past_the_limit_ends_with_its_next_turn() -> None:
     data = state.to_dict()
     del data["round_turns"], data["ends"]["turn_limit"], data["config"]["round_turn_limit"]
     old = GolfState.from_dict(data)
-    assert old.round_turns == 99 and old.config.round_turn_limit == 100
-    assert round_end(play(old, "take", "discard"))["ended_by"] == "turn_limit"
+    assert old.round_turns == 150 and old.config.round_turn_limit == 0
+    assert kinds(play(old, "take", "discard")) == ["take", "discard"] and old.round == 1
+
+
+def test_g5_3_an_old_record_with_a_long_round_replays_exactly(tmp_path: Path) -> None:
+    # G-5.3: a record's header from before the option lacks round_turn_limit; it replays with no limit, as it was
+    # played, so a round of more than 100 turns in it is not cut short.
+    path = tmp_path / "old.jsonl"
+    state = GAME.new_game(GAME.config(round_turn_limit=0), 2, 1)
+    with Recorder(path, state, 1, ["a", "b"]) as recorder:
+        for text in ["peek 1", "peek 2", "peek 1", "peek 2", *["take", "discard"] * 150]:
+            player = state.current_player
+            assert player is not None
+            action = GAME.parse_action(text)
+            state.apply(action)
+            recorder.add(player, action)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    del head["config"]["round_turn_limit"]
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    replayed = Record.read(path).check()
+    assert replayed.config.round_turn_limit == 0 and replayed.round == 1 and replayed.round_turns == 150
+    assert replayed.to_dict() == state.to_dict()
 
 
 @pytest.mark.parametrize(

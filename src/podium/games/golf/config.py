@@ -168,6 +168,7 @@ class GolfConfig(GameConfig):
         minimum=0,
         maximum=MAX_ROUND_TURN_LIMIT,
         allowed=_TURN_LIMIT_ALLOWED,
+        legacy=0,  # rounds had no turn limit before G-5.3
     )
     six_scoring: str = option(
         "relative",

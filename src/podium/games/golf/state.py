@@ -696,7 +696,7 @@ class GolfState(State):
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping) or data.get("game") != "golf":
             raise RecordError("not a golf state (expected an object with game = 'golf')")
-        config = GolfConfig.from_options(data["config"])
+        config = GolfConfig.from_stored(data["config"])
         n = _int(data["num_players"], 2, MAX_PLAYERS, "num_players")
         r = rules_for(config, n)
         state = cls.__new__(cls)
