@@ -4,6 +4,7 @@ and plots, tournament's plan, the Ray address check, and `podium serve`'s port c
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,34 @@ def test_a_detail_that_is_already_a_mean_is_labelled_once(tmp_path: Path) -> Non
                           "--rule", "world_record=true")  # fmt: skip
     assert code == 0, output
     assert "mean sport rounds" in output and "mean mean" not in output
+
+
+# -- podium serve: the port and the host are checked before "serving on" ------------------------------------------
+
+
+def test_serve_on_a_port_in_use_says_so_and_how_to_choose_another(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, output = invoke("serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "db"))
+    assert code == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in output and "--port" in output
+    assert "serving on" not in output
+    assert len(output.strip().splitlines()) == 1
+    assert not (tmp_path / "db").exists()  # nothing was started
+
+
+@pytest.mark.parametrize(
+    ("host", "message"),
+    [
+        ("no-such-host.invalid", "--host no-such-host.invalid: no such address or host name"),
+        ("256.1.1.1", "--host 256.1.1.1: no such address or host name"),
+        ("192.0.2.1", "--host 192.0.2.1: not an address of this machine"),  # TEST-NET-1: never a local address
+    ],
+)
+def test_serve_refuses_a_bad_host(tmp_path: Path, host: str, message: str) -> None:
+    code, output = invoke("serve", "--host", host, "--port", "0", "--db", str(tmp_path / "db"))
+    assert code == 2
+    assert message in output and "--host 127.0.0.1" in output
+    assert "serving on" not in output

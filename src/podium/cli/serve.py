@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import socket
 from pathlib import Path
 
 from rich.console import Console
@@ -10,6 +12,38 @@ from rich.console import Console
 from podium.core.errors import PodiumError
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+EXAMPLE_HOSTS = "e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every network of this machine)"
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to `host`:`port`, as uvicorn would bind it (and then handed to uvicorn, so that nothing can
+    take the port in between), or a `PodiumError` saying what is wrong and what to give instead."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: a port in TIME_WAIT is free
+        sock.bind((host, port))
+    except socket.gaierror as exc:
+        sock.close()
+        raise PodiumError(f"--host {host}: no such address or host name ({exc.strerror}); {EXAMPLE_HOSTS}") from None
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            other = port + 1 if port < 65535 else 8000
+            raise PodiumError(
+                f"port {port} on {host} is already in use (another podium serve, or another program); "
+                f"choose another with --port, e.g. --port {other}"
+            ) from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise PodiumError(f"--host {host}: not an address of this machine; {EXAMPLE_HOSTS}") from None
+        if exc.errno == errno.EACCES:
+            raise PodiumError(
+                f"--port {port}: not allowed for this user (ports below 1024 need privileges); "
+                "choose another with --port, e.g. --port 8000"
+            ) from None
+        raise PodiumError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def run_server(host: str, port: int, db: Path | None, bot_delay: float, console: Console) -> int:
@@ -25,19 +59,26 @@ def run_server(host: str, port: int, db: Path | None, bot_delay: float, console:
     if path.exists() and path.is_dir():
         raise PodiumError(f"--db {path}: is a directory; give a database file")
     app = create_app(ServerConfig(db_path=path, bot_delay=bot_delay))
-    shown = f"[{host}]" if ":" in host else host
-    console.print(f"podium: serving on [bold]http://{shown}:{port}/[/] (database {path})")
-    if host not in LOOPBACK:
-        console.print("[yellow]note:[/] listening beyond this machine; put it behind HTTPS for the internet")
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    # No per-message compression: frames are a few KiB, and deflating each one costs more CPU than it saves.
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=65536,
-        ws_ping_interval=20,
-        ws_per_message_deflate=False,
-    )
+    # Bind before saying "serving on": a port in use or a bad --host is one clear line, not a uvicorn error.
+    sock = listen_socket(host, port)
+    try:
+        port = int(sock.getsockname()[1])  # the port the system chose for --port 0
+        shown = f"[{host}]" if ":" in host else host
+        console.print(f"podium: serving on [bold]http://{shown}:{port}/[/] (database {path})")
+        if host not in LOOPBACK:
+            console.print("[yellow]note:[/] listening beyond this machine; put it behind HTTPS for the internet")
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+        # No per-message compression: frames are a few KiB, and deflating each one costs more CPU than it saves.
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_ping_interval=20,
+            ws_per_message_deflate=False,
+        )
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
