@@ -80,8 +80,13 @@ def test_g4_2_knock_instead_of_drawing_once_per_round() -> None:
     events = play(state, "knock")
     assert kinds(events) == ["knock"] and state.view(None)["knocker"] == 0 and state.current_player == 1
     assert texts(state.legal_actions()) == ["draw", "take"]
-    with pytest.raises(IllegalAction, match="legal now: draw, take"):
+    with pytest.raises(IllegalAction) as refused:
         play(state, "knock")
+    # the reason names the knock already made and does not offer knocking
+    assert str(refused.value) == (
+        "knock is not allowed now: seat 1 must draw from the stock, take the top discard"
+        " (seat 0 has knocked: one knock per round, G-4.2); legal now: draw, take"
+    )
 
 
 def test_g4_2_knock_after_a_normal_turn() -> None:

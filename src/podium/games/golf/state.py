@@ -495,12 +495,15 @@ class GolfState(State):
         why = {
             P_PEEK: "look at one of their own cards they have not seen yet (G-3.3)",
             P_INITIAL_FLIP: "turn one of their face-down cards face up (G-8.1)",
-            P_START: "draw from the stock, take the top discard" + (" or knock" if self._r.knock_instead else ""),
+            P_START: "draw from the stock, take the top discard"
+            + (" or knock" if self._r.knock_instead and self._closer < 0 else ""),
             P_DRAWN: "swap the card in hand for one of theirs, or discard it"
             + (" (a card taken from the discard pile must be swapped in)" if self._taken and self._r.must_swap else ""),
             P_KNOCK: "knock or pass, ending the turn (G-4.2)",
             P_FLIP: "turn one of their face-down cards face up" + (" or pass" if self._r.flip_mode == 1 else ""),
         }[phase]
+        if action.kind == KNOCK and self._closer >= 0 and not self._r.six:
+            why += f" (seat {self._closer} has knocked: one knock per round, G-4.2)"
         return IllegalAction(f"{action.text()} is not allowed now: seat {self._cur} must {why}; legal now: {legal}")
 
     # ------------------------------------------------------------------ contract: views
