@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from podium.server import api, ws
 from podium.server.config import ServerConfig
@@ -33,6 +34,29 @@ def _page(name: str) -> Response:
     if not path.is_file():
         return HTMLResponse(_MISSING.format(name=name), status_code=404 if name != "index.html" else 200)
     return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+class HeadAsGet:
+    """Answer HEAD as GET would, without the body (HTTP requires HEAD wherever GET is allowed): link checkers,
+    uptime monitors and `curl -I` probe the pages with it, and FastAPI's `@app.get` routes answer only GET."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        # The headers, Content-Length included, stay those of the GET answer.
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -78,6 +102,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return _page("table.html" if (STATIC / "table.html").is_file() else "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    app.add_middleware(HeadAsGet)
 
     @app.middleware("http")
     async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
