@@ -149,3 +149,25 @@ def test_serve_refuses_a_bad_host(tmp_path: Path, host: str, message: str) -> No
     assert code == 2
     assert message in output and "--host 127.0.0.1" in output
     assert "serving on" not in output
+
+
+# -- the Ray backend: an address where no cluster listens fails at once -------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_an_unreachable_ray_address_fails_at_once_with_what_to_do(command: str) -> None:
+    pytest.importorskip("ray")
+    code, output = invoke(command, "golf", "--bots", "random,heuristic", "-n", "2", "--backend", "ray",
+                          "--address", "127.0.0.1:1")  # fmt: skip
+    assert code == 2
+    assert "cannot reach a Ray cluster at 127.0.0.1:1: connection refused" in output
+    assert "ray start --head" in output and "drop --address" in output
+    assert len(output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.1:port", ":6379", "127.0.0.1:70000"])
+def test_a_malformed_ray_address_says_what_to_give(address: str) -> None:
+    pytest.importorskip("ray")
+    code, output = invoke("simulate", "golf", "-n", "2", "--backend", "ray", "--address", address)
+    assert code == 2
+    assert f"--address {address!r}: give the cluster's HOST:PORT, e.g. --address 127.0.0.1:6379" in output

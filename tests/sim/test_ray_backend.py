@@ -19,7 +19,12 @@ def local_cluster() -> Iterator[None]:
     # The backend reuses a running connection, so the cluster's start-up is paid once for the module.
     from podium.sim.backends import start_ray
 
-    started = start_ray(2, None)
+    # Without --address the backend starts its own cluster, even when the environment names another (RAY_ADDRESS,
+    # or a cluster left by `ray start`): Ray would join that one and refuse num_cpus with a traceback.
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("RAY_ADDRESS", "127.0.0.1:1")
+        started = start_ray(2, None)
+    assert started and ray.cluster_resources().get("CPU") == 2
     yield
     if started:
         ray.shutdown()

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game
-from podium.sim.backends import check_backend
+from podium.sim.backends import backend_session, check_backend
 from podium.sim.compare import CompareReport, compare
 from podium.sim.plot import check_plot, plot_runs
 from podium.sim.results import check_output, compare_json, simulation_json, write_json
@@ -68,7 +68,8 @@ def run_simulation(
     backend = check_backend(backend, workers, address)
     check_outputs(out, plot)
     check_lineup(game, bots)  # a bad bot is refused before the progress bar starts
-    with progress_bar(console, f"{game.title}, {len(bots)} players", games) as update:
+    description = f"{game.title}, {len(bots)} players"
+    with backend_session(backend, workers, address), progress_bar(console, description, games) as update:
         report = simulate(game, config, bots, games, seed, update, backend=backend, workers=workers, address=address)
     console.print(summary(game, config, report, address))
     title = f"{game.title}: {report.games} games, {rules_text(config)}"
@@ -94,7 +95,8 @@ def run_comparison(
     backend = check_backend(backend, workers, address)
     check_outputs(out, plot)
     check_lineup(game, bots)  # a bad bot is refused before the progress bar starts
-    with progress_bar(console, f"{game.title}, {len(bots)} players, A and B", games) as update:
+    description = f"{game.title}, {len(bots)} players, A and B"
+    with backend_session(backend, workers, address), progress_bar(console, description, games) as update:
         report = compare(
             game, config_a, config_b, bots, games, seed, update, backend=backend, workers=workers, address=address
         )

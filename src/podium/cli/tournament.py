@@ -11,7 +11,7 @@ from rich.table import Table
 from podium.cli.simulate import check_outputs, mean_label, progress_bar, rules_text, save_outputs, where
 from podium.core.config import GameConfig
 from podium.core.contract import Game
-from podium.sim.backends import check_backend
+from podium.sim.backends import backend_session, check_backend
 from podium.sim.results import tournament_json
 from podium.sim.runner import check_lineup
 from podium.sim.tournament import TournamentReport, check_bots, schedule, tournament
@@ -40,7 +40,7 @@ def run_tournament(
     check_lineup(game, [bots[s % len(bots)] for s in range(seats)])  # a bad bot is refused before the bar starts
     plan = schedule(bots, seats, games, seed, seating)
     description = f"{game.title}: {', '.join(bots)} on {seats} seats"
-    with progress_bar(console, description, plan.games) as update:
+    with backend_session(backend, workers, address), progress_bar(console, description, plan.games) as update:
         report = tournament(
             game, config, bots, games, seats, seed, update,
             seating=seating, backend=backend, workers=workers, address=address,

@@ -12,14 +12,20 @@ from __future__ import annotations
 import logging
 import math
 import multiprocessing
+import os
+import socket
+import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Any, Protocol, Self, TypeVar
 
 from podium.core.errors import PodiumError
 
 BACKENDS = ("local", "ray")
 MAX_CHUNK = 1000
+PROBE_SECONDS = 5.0  # how long a cluster's port may take to accept a connection
 RAY_INSTALL = "the Ray backend needs the ray package: pip install 'podium[ray]' (or pip install ray)"
 
 
@@ -54,7 +60,47 @@ def check_backend(backend: str, workers: int, address: str | None = None) -> str
         raise PodiumError("--address is the address of a Ray cluster: use it with --backend ray")
     if name == "ray":
         import_ray()
+        if address is not None:
+            check_ray_address(address)
     return name
+
+
+def _ray_hint(address: str) -> str:
+    return f"cannot reach a Ray cluster at {address}"
+
+
+RAY_START = "start one with `ray start --head` (it prints the address to give), or drop --address for a local one"
+
+
+def check_ray_address(address: str, timeout: float = PROBE_SECONDS) -> None:
+    """Refuse at once an address where no Ray cluster can be listening: `ray.init` would retry for minutes, printing
+    a warning each time. `auto` and `local` are left to Ray (it answers them at once)."""
+    text = address.strip()
+    if text.lower() in ("auto", "local"):
+        return
+    host, port = parse_address(text)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except TimeoutError:
+        raise PodiumError(f"{_ray_hint(address)}: no answer within {timeout:g} s; {RAY_START}") from None
+    except OSError as exc:
+        reason = exc.strerror.lower() if exc.strerror else str(exc)
+        raise PodiumError(f"{_ray_hint(address)}: {reason}; {RAY_START}") from None
+
+
+def parse_address(address: str) -> tuple[str, int]:
+    """`HOST:PORT`, `[IPv6]:PORT` or `ray://HOST:PORT` as (host, port)."""
+    text = address.strip()
+    rest = text.split("://", 1)[1] if "://" in text else text
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise PodiumError(
+            f"--address {address!r}: give the cluster's HOST:PORT, e.g. --address 127.0.0.1:6379 "
+            "(what `ray start --head` prints), or auto for the cluster started on this machine"
+        )
+    return host, int(port)
 
 
 def import_ray() -> Any:
@@ -150,10 +196,70 @@ def start_ray(workers: int, address: str | None) -> bool:
         return False
     quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
     if address is not None:
-        ray.init(address=address, **quiet)
+        check_ray_address(address)
+        try:
+            with _connect_window(), _quiet_stderr():
+                ray.init(address=address, **quiet)
+        except ConnectionError as exc:  # `auto` with no cluster here, or a port that answers but is not Ray's
+            first = str(exc).strip().splitlines()[0].rstrip(".") if str(exc).strip() else type(exc).__name__
+            raise PodiumError(f"{_ray_hint(address)}: {first}; {RAY_START}") from None
     else:
-        ray.init(num_cpus=workers, include_dashboard=False, object_store_memory=200 * 1024 * 1024, **quiet)
+        # `local`: a new cluster of `workers` CPUs, even when `ray start` left one running here (without it, Ray
+        # would join that one and refuse num_cpus).
+        ray.init(
+            address="local", num_cpus=workers, include_dashboard=False, object_store_memory=200 * 1024 * 1024, **quiet
+        )
     return True
+
+
+@contextmanager
+def _connect_window() -> Iterator[None]:
+    """Ray retries a cluster that does not answer as one for about 20 s (once a second); `PROBE_SECONDS * 2` is
+    plenty for a live one. The user's own setting of the variable wins."""
+    name = "RAY_gcs_server_port_wait_time_s"
+    if name in os.environ:
+        yield
+        return
+    os.environ[name] = str(int(2 * PROBE_SECONDS))
+    try:
+        yield
+    finally:
+        os.environ.pop(name, None)
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Ray's C++ client writes a warning straight to file descriptor 2 for each failed attempt to reach a cluster
+    (Python's logging settings do not reach it): hide them while connecting; a failure is reported by podium."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (an embedding host): nothing to hide
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+@contextmanager
+def backend_session(backend: str, workers: int, address: str | None = None) -> Iterator[None]:
+    """Connect to Ray (for `backend` "ray") for the duration of the block, so that a cluster that cannot be reached
+    is reported before a progress bar is drawn, and the cluster's start-up is not counted in the run's speed. Runs
+    inside the block reuse the connection; it is closed at the end if this call opened it."""
+    if check_backend(backend, workers, address) != "ray":
+        yield
+        return
+    started = start_ray(workers, address)
+    try:
+        yield
+    finally:
+        if started:
+            import_ray().shutdown()
 
 
 def _run_ray(job: Job[R], workers: int, address: str | None, size: int, progress: Progress | None) -> R:
