@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 from podium.agents.base import agent_description, agent_names, bot_options, make_agent
 from podium.agents.ismcts import ISMCTS
 from podium.cli.app import app
+from podium.cli.simulate import time_left
 from podium.core.errors import PodiumError
 from podium.core.registry import get_game
+from podium.sim.runner import simulate
 
 runner = CliRunner()
 
@@ -171,3 +173,56 @@ def test_a_malformed_ray_address_says_what_to_give(address: str) -> None:
     code, output = invoke("simulate", "golf", "-n", "2", "--backend", "ray", "--address", address)
     assert code == 2
     assert f"--address {address!r}: give the cluster's HOST:PORT, e.g. --address 127.0.0.1:6379" in output
+
+
+# -- tournament: how many games and why, said up front; a time estimate that stays alive ---------------------------
+
+
+def test_tournament_says_up_front_how_many_games_and_why(tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    bots = "random,heuristic,easy,medium,heuristic:noise=0.5"
+    code, output = invoke(
+        "tournament", "golf", "--bots", bots, "--games", "10", "--rule", "rounds=1", "--out", str(out)
+    )
+    assert code == 0, output
+    flat = " ".join(output.split())
+    plan = (
+        "5 bots on 5 seats → 120 seat arrangements (permute: every order of the 5 bots), each deal played in every "
+        "arrangement; --games 10 rounded up to 1 deal × 120 = 120 games; use --seating rotate for fewer "
+        "(5 arrangements per deal: 10 games)"
+    )
+    assert flat.startswith(plan)  # before the tables
+    assert "Golf tournament: 120 games (1 deal × 120 seatings)" in flat
+    data = json.loads(out.read_text())
+    assert data["games"] == 120 and data["seating"] == "permute"
+    code, output = invoke("tournament", "golf", "--bots", bots, "--games", "10", "--rule", "rounds=1",
+                          "--seating", "rotate")  # fmt: skip
+    assert code == 0, output
+    flat = " ".join(output.split())
+    assert "→ 5 seat arrangements (rotate: every bot in every seat once per deal)" in flat
+    assert "--games 10 = 2 deals × 5 = 10 games" in flat and "use --seating" not in flat
+
+
+def test_auto_seating_says_when_it_chose_rotate() -> None:
+    code, output = invoke("tournament", "olympicards", "--bots", "random,heuristic,easy,medium,heuristic:noise=0.5,"
+                          "heuristic:noise=0.8", "--games", "6", "--seed", "1")  # fmt: skip
+    assert code == 0, output
+    plan = "6 bots on 6 seats → 6 seat arrangements (rotate: every bot in every seat once per deal; permute would "
+    plan += "need 720)"
+    assert plan in " ".join(output.split())
+
+
+def test_time_left_counts_down_from_the_whole_runs_rate() -> None:
+    assert time_left(0, 100, None, 5.0) is None  # nothing finished yet: unknown
+    # 10 of 100 units in 20 s: the run ends at 200 s, whenever it is asked.
+    assert time_left(10, 100, 20.0, 20.0) == 180.0
+    assert time_left(10, 100, 20.0, 50.0) == 150.0  # no update for 30 s: still an estimate, counting down
+    assert time_left(10, 100, 20.0, 500.0) == 0.0
+    assert time_left(5, None, 1.0, 2.0) is None
+
+
+def test_in_this_process_progress_is_reported_after_every_game() -> None:
+    golf = get_game("golf")
+    done: list[int] = []
+    simulate(golf, golf.config_type(rounds=1), ["random", "random"], 7, progress=done.append)
+    assert done == [1, 2, 3, 4, 5, 6, 7]

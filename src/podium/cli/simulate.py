@@ -10,8 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game
@@ -23,6 +32,33 @@ from podium.sim.runner import SimulationReport, check_lineup, simulate
 from podium.sim.stats import Aggregate
 
 
+def time_left(done: float, total: float | None, done_at: float | None, now: float) -> float | None:
+    """Seconds left at `now`, all times since the start: the run so far took `done_at` for `done` units, so it ends
+    at `done_at * total / done`. The whole run's rate is the right one for games that are alike, it exists from the
+    first unit on, and between updates the estimate counts down instead of standing still."""
+    if total is None or done_at is None or done <= 0 or done_at <= 0:
+        return None
+    return max(0.0, done_at * total / done - now)
+
+
+class TimeLeftColumn(ProgressColumn):
+    """The time left (`time_left`). Rich's `TimeRemainingColumn` estimates from the updates of the last 30 seconds
+    only, so it shows nothing once a chunk of slow games takes longer than that, and freezes between updates."""
+
+    max_refresh = 0.5
+
+    def render(self, task: Task) -> Text:
+        if task.finished:
+            return Text("0:00:00", style="progress.remaining")
+        elapsed = task.elapsed
+        left = time_left(task.completed, task.total, task.fields.get("done_at"), elapsed or 0.0)
+        if left is None:
+            return Text("-:--:--", style="progress.remaining")
+        minutes, seconds = divmod(round(left), 60)
+        hours, minutes = divmod(minutes, 60)
+        return Text(f"{hours:d}:{minutes:02d}:{seconds:02d} left", style="progress.remaining")
+
+
 @contextmanager
 def progress_bar(console: Console, description: str, total: int) -> Iterator[Callable[[int], None]]:
     columns = (
@@ -30,11 +66,17 @@ def progress_bar(console: Console, description: str, total: int) -> Iterator[Cal
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TimeRemainingColumn(),
+        TimeLeftColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(description, total=total)
-        yield lambda done: progress.update(task, completed=done)
+        start = progress.get_time()
+
+        def update(done: int) -> None:
+            # `done_at`: when (since the start) `done` units were reached, for the time-left estimate.
+            progress.update(task, completed=done, done_at=progress.get_time() - start)
+
+        yield update
 
 
 def check_outputs(out: Path | None, plot: Path | None = None) -> None:

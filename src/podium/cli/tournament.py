@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from rich.console import Console, Group
@@ -14,7 +15,7 @@ from podium.core.contract import Game
 from podium.sim.backends import backend_session, check_backend
 from podium.sim.results import tournament_json
 from podium.sim.runner import check_lineup
-from podium.sim.tournament import TournamentReport, check_bots, schedule, tournament
+from podium.sim.tournament import Schedule, TournamentReport, check_bots, permutation_count, schedule, tournament
 
 
 def run_tournament(
@@ -39,6 +40,7 @@ def run_tournament(
     game.check_players(seats)
     check_lineup(game, [bots[s % len(bots)] for s in range(seats)])  # a bad bot is refused before the bar starts
     plan = schedule(bots, seats, games, seed, seating)
+    console.print(plan_text(len(bots), seats, games, plan, seating), soft_wrap=True)
     description = f"{game.title}: {', '.join(bots)} on {seats} seats"
     with backend_session(backend, workers, address), progress_bar(console, description, plan.games) as update:
         report = tournament(
@@ -50,13 +52,43 @@ def run_tournament(
     return report
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def plan_text(k: int, seats: int, games: int, plan: Schedule, seating: str = "auto") -> str:
+    """How many games the tournament plays and why, said before it starts: `5 bots on 5 seats → 120 seat
+    arrangements (permute: …); --games 10 rounded up to 1 deal × 120 = 120 games; use --seating rotate for …`."""
+    n = len(plan.seatings)
+    if plan.mode == "rotate":
+        how = "rotate: every bot in every seat once per deal"
+        if seating.strip().lower() == "auto" and (seats <= k or seats % k == 0):
+            how += f"; permute would need {permutation_count(k, seats):,}"
+    elif seats < k:
+        how = f"permute: every ordered choice of {seats} of the {k} bots"
+    elif seats == k:
+        how = f"permute: every order of the {k} bots"
+    else:
+        how = f"permute: every distinct arrangement of the bots, each on {seats // k} seats"
+    text = f"{_count(k, 'bot')} on {_count(seats, 'seat')} → {_count(n, 'seat arrangement')} ({how}), "
+    text += "each deal played in every arrangement; "
+    if plan.games == games:
+        text += f"--games {games} = {_count(plan.deals, 'deal')} × {n} = {plan.games} games"
+    else:
+        text += f"--games {games} rounded up to {_count(plan.deals, 'deal')} × {n} = {plan.games} games"
+    rotate_games = math.ceil(games / k) * k
+    if plan.mode == "permute" and rotate_games < plan.games:
+        text += f"; use --seating rotate for fewer ({k} arrangements per deal: {rotate_games} games)"
+    return text
+
+
 def tournament_tables(game: Game, report: TournamentReport, address: str | None = None) -> Group:
     agg = report.aggregate
     rules = rules_text(report.config)
     plan = report.plan
     title = (
-        f"{game.title} tournament: {report.games} games ({plan.deals} deals × {len(plan.seatings)} seatings), "
-        f"{report.players} players, {rules}"
+        f"{game.title} tournament: {report.games} games ({_count(plan.deals, 'deal')} × "
+        f"{_count(len(plan.seatings), 'seating')}), {report.players} players, {rules}"
     )
     table = Table(title=title, title_justify="left")
     table.add_column("bot")

@@ -132,6 +132,8 @@ def run_job(
 ) -> R:
     """Play every unit of `job` and return the merged aggregate; `progress(done_units)` after every chunk."""
     name = check_backend(backend, workers, address)
+    if size is None and name == "local" and workers == 1:
+        size = 1  # in this process a chunk costs nothing: progress (and its time estimate) after every game
     size = size or chunk_size(job.total, workers)
     if name == "ray":
         return _run_ray(job, workers, address, size, progress)

@@ -108,6 +108,7 @@ def tournament_json(report: TournamentReport) -> dict[str, Any]:
     agg = report.aggregate
     out["players"] = report.players
     out["deals"] = report.plan.deals
+    out["seating"] = report.plan.mode
     out["seatings"] = [list(s) for s in report.plan.seatings]
     bots = []
     for b in report.ranking():

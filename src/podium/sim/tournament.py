@@ -45,9 +45,8 @@ MAX_PERMUTATIONS = 120
 _SEAT_SUFFIX = re.compile(r"^(.+)_(\d+)$")
 
 
-def seatings(bots: Sequence[str], players: int, mode: str = "auto") -> list[tuple[str, ...]]:
-    """The arrangements of `bots` over `players` seats (see the module docstring)."""
-    k = len(bots)
+def seating_mode(k: int, players: int, mode: str = "auto") -> str:
+    """`permute` or `rotate`: what `mode` means for `k` bots on `players` seats (`auto` decided)."""
     mode = mode.strip().lower()
     if mode not in SEATINGS:
         raise PodiumError(f"unknown seating {mode!r}; seatings are: {', '.join(SEATINGS)}")
@@ -58,7 +57,14 @@ def seatings(bots: Sequence[str], players: int, mode: str = "auto") -> list[tupl
             "use --seating rotate"
         )
     if mode == "auto":
-        mode = "permute" if permutable and _permutation_count(k, players) <= MAX_PERMUTATIONS else "rotate"
+        return "permute" if permutable and permutation_count(k, players) <= MAX_PERMUTATIONS else "rotate"
+    return mode
+
+
+def seatings(bots: Sequence[str], players: int, mode: str = "auto") -> list[tuple[str, ...]]:
+    """The arrangements of `bots` over `players` seats (see the module docstring)."""
+    k = len(bots)
+    mode = seating_mode(k, players, mode)
     if mode == "rotate":
         return [tuple(bots[(r + s) % k] for s in range(players)) for r in range(k)]
     if players <= k:
@@ -67,7 +73,8 @@ def seatings(bots: Sequence[str], players: int, mode: str = "auto") -> list[tupl
     return sorted(set(itertools.permutations(base)), key=lambda lineup: [bots.index(b) for b in lineup])
 
 
-def _permutation_count(k: int, players: int) -> int:
+def permutation_count(k: int, players: int) -> int:
+    """How many seatings `permute` makes (when the seats are at most the bots or a multiple of them)."""
     if players <= k:
         return math.perm(k, players)
     count: int = math.factorial(players) // math.factorial(players // k) ** k
@@ -81,6 +88,7 @@ class Schedule:
     seatings: tuple[tuple[str, ...], ...]
     seed: int
     deals: int
+    mode: str = "permute"  # how the seatings were made: permute or rotate
 
     @property
     def games(self) -> int:
@@ -93,7 +101,8 @@ class Schedule:
 
 def schedule(bots: Sequence[str], players: int, games: int, seed: int = 0, seating: str = "auto") -> Schedule:
     arrangement = seatings(bots, players, seating)
-    return Schedule(tuple(arrangement), seed, max(1, math.ceil(games / len(arrangement))))
+    mode = seating_mode(len(bots), players, seating)
+    return Schedule(tuple(arrangement), seed, max(1, math.ceil(games / len(arrangement))), mode)
 
 
 class TournamentAggregate(JsonEquality):
