@@ -1,4 +1,4 @@
-"""HEAD answers like GET without a body: the pages, the static files and the API's GET endpoints (issue 11)."""
+"""HEAD answers like GET without a body (pages, static files, API GETs); the lobby's per-game bot texts (issue 11)."""
 
 from __future__ import annotations
 
@@ -36,3 +36,11 @@ def test_the_pages_answer_head_with_200(client: TestClient) -> None:
 def test_other_methods_are_still_refused(client: TestClient) -> None:
     assert client.post("/").status_code == 405
     assert client.delete("/t/abc123").status_code == 405
+
+
+def test_the_lobby_describes_each_games_bots_for_that_game(client: TestClient) -> None:
+    games = {g["name"]: {b["name"]: b["description"] for b in g["bots"]} for g in client.get("/api/games").json()}
+    assert "knock" in games["golf"]["heuristic"]
+    assert all("knock" not in text for text in games["athletic"].values())
+    assert games["athletic"]["hard"] != games["golf"]["hard"]
+    assert "ismcts:iterations=150" in games["athletic"]["hard"]

@@ -58,7 +58,7 @@ async def list_games() -> list[dict[str, Any]]:
                     {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
                     for o in game.config_type.options()
                 ],
-                "bots": [{"name": b, "description": agent_description(b)} for b in agent_names(name)],
+                "bots": [{"name": b, "description": agent_description(b, name)} for b in agent_names(name)],
             }
         )
     return out
