@@ -61,37 +61,38 @@ def check_backend(backend: str, workers: int, address: str | None = None) -> str
     if name == "ray":
         import_ray()
         if address is not None:
-            check_ray_address(address)
+            parse_address(address)
     return name
 
 
-def _ray_hint(address: str) -> str:
-    return f"cannot reach a Ray cluster at {address}"
-
-
-RAY_START = "start one with `ray start --head` (it prints the address to give), or drop --address for a local one"
+def _unreachable(address: str, reason: str) -> PodiumError:
+    return PodiumError(
+        f"cannot reach a Ray cluster at {address}: {reason}; start one with `ray start --head` (it prints the "
+        "address to give), or drop --address for a local one"
+    )
 
 
 def check_ray_address(address: str, timeout: float = PROBE_SECONDS) -> None:
     """Refuse at once an address where no Ray cluster can be listening: `ray.init` would retry for minutes, printing
     a warning each time. `auto` and `local` are left to Ray (it answers them at once)."""
-    text = address.strip()
-    if text.lower() in ("auto", "local"):
+    parsed = parse_address(address)
+    if parsed is None:
         return
-    host, port = parse_address(text)
     try:
-        with socket.create_connection((host, port), timeout=timeout):
+        with socket.create_connection(parsed, timeout=timeout):
             pass
     except TimeoutError:
-        raise PodiumError(f"{_ray_hint(address)}: no answer within {timeout:g} s; {RAY_START}") from None
+        raise _unreachable(address, f"no answer within {timeout:g} s") from None
     except OSError as exc:
-        reason = exc.strerror.lower() if exc.strerror else str(exc)
-        raise PodiumError(f"{_ray_hint(address)}: {reason}; {RAY_START}") from None
+        raise _unreachable(address, exc.strerror.lower() if exc.strerror else str(exc)) from None
 
 
-def parse_address(address: str) -> tuple[str, int]:
-    """`HOST:PORT`, `[IPv6]:PORT` or `ray://HOST:PORT` as (host, port)."""
+def parse_address(address: str) -> tuple[str, int] | None:
+    """`HOST:PORT`, `[IPv6]:PORT` or `ray://HOST:PORT` as (host, port); None for `auto` and `local` (Ray's words
+    for the cluster started on this machine, and for a new one)."""
     text = address.strip()
+    if text.lower() in ("auto", "local"):
+        return None
     rest = text.split("://", 1)[1] if "://" in text else text
     host, sep, port = rest.rpartition(":")
     host = host.strip("[]")
@@ -204,7 +205,7 @@ def start_ray(workers: int, address: str | None) -> bool:
                 ray.init(address=address, **quiet)
         except ConnectionError as exc:  # `auto` with no cluster here, or a port that answers but is not Ray's
             first = str(exc).strip().splitlines()[0].rstrip(".") if str(exc).strip() else type(exc).__name__
-            raise PodiumError(f"{_ray_hint(address)}: {first}; {RAY_START}") from None
+            raise _unreachable(address, first) from None
     else:
         # `local`: a new cluster of `workers` CPUs, even when `ray start` left one running here (without it, Ray
         # would join that one and refuse num_cpus).
