@@ -40,13 +40,14 @@ def run_tournament(
     game.check_players(seats)
     check_lineup(game, [bots[s % len(bots)] for s in range(seats)])  # a bad bot is refused before the bar starts
     plan = schedule(bots, seats, games, seed, seating)
-    console.print(plan_text(len(bots), seats, games, plan, seating), soft_wrap=True)
     description = f"{game.title}: {', '.join(bots)} on {seats} seats"
-    with backend_session(backend, workers, address), progress_bar(console, description, plan.games) as update:
-        report = tournament(
-            game, config, bots, games, seats, seed, update,
-            seating=seating, backend=backend, workers=workers, address=address,
-        )  # fmt: skip
+    with backend_session(backend, workers, address):  # an unreachable cluster is the only line printed
+        console.print(plan_text(len(bots), seats, games, plan, seating), soft_wrap=True)
+        with progress_bar(console, description, plan.games) as update:
+            report = tournament(
+                game, config, bots, games, seats, seed, update,
+                seating=seating, backend=backend, workers=workers, address=address,
+            )  # fmt: skip
     console.print(tournament_tables(game, report, address))
     save_outputs(console, out, tournament_json(report))
     return report
