@@ -83,9 +83,10 @@ _KIND_WORDS = {int: "an integer", float: "a number", bool: "true or false", str:
 
 @dataclass(frozen=True, slots=True)
 class BotOption:
-    """One option a bot accepts, declared once: its value type (int, float, bool or str), its allowed range, a
-    one-line doc, and the games it applies to (None: every game the bot plays). The spec parser checks a value
-    against it, so a bad value is refused with what is allowed instead of failing somewhere inside the bot."""
+    """One option a bot accepts, declared once: its value type (int, float, bool or str; `object` for an option
+    registered by name and doc only, which takes any value), its allowed range, a one-line doc, and the games it
+    applies to (None: every game the bot plays). The spec parser checks a value against it, so a bad value is
+    refused with what is allowed instead of failing somewhere inside the bot."""
 
     name: str
     kind: type
