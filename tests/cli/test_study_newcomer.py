@@ -226,3 +226,9 @@ def test_in_this_process_progress_is_reported_after_every_game() -> None:
     done: list[int] = []
     simulate(golf, golf.config_type(rounds=1), ["random", "random"], 7, progress=done.append)
     assert done == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_rules_in_titles_are_written_as_rule_takes_them() -> None:
+    code, output = invoke("simulate", "olympicards", "-n", "1", "--rule", "world_record=true")
+    assert code == 0, output
+    assert "Olympicards: 1 game, world_record=true" in output and "True" not in output

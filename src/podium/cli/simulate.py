@@ -114,7 +114,7 @@ def run_simulation(
     with backend_session(backend, workers, address), progress_bar(console, description, games) as update:
         report = simulate(game, config, bots, games, seed, update, backend=backend, workers=workers, address=address)
     console.print(summary(game, config, report, address))
-    title = f"{game.title}: {report.games} games, {rules_text(config)}"
+    title = f"{game.title}: {count(report.games, 'game')}, {rules_text(config)}"
     save_outputs(console, out, simulation_json(report), plot, title, [("", report.aggregate)])
     return report
 
@@ -166,8 +166,18 @@ def save_outputs(
         console.print(f"plot written to {plot}")
 
 
+def count(n: int, word: str) -> str:
+    """`1 game`, `2 games`."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def rules_text(config: GameConfig) -> str:
-    return ", ".join(f"{k}={v}" for k, v in config.non_default().items()) or "default rules"
+    """The rules that differ from the defaults, written as `--rule` takes them (`world_record=true`)."""
+    return ", ".join(f"{k}={_rule_value(v)}" for k, v in config.non_default().items()) or "default rules"
+
+
+def _rule_value(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _ci(low: float, high: float) -> str:
@@ -176,7 +186,7 @@ def _ci(low: float, high: float) -> str:
 
 def summary(game: Game, config: GameConfig, report: SimulationReport, address: str | None = None) -> Table:
     agg = report.aggregate
-    table = Table(title=f"{game.title}: {report.games} games, {rules_text(config)}", title_justify="left")
+    table = Table(title=f"{game.title}: {count(report.games, 'game')}, {rules_text(config)}", title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("mean score" + (" (lower is better)" if agg.lower_is_better else ""), justify="right")
@@ -233,7 +243,7 @@ def comparison_table(game: Game, report: CompareReport, address: str | None = No
     agg = report.aggregate
     a, b = agg.a, agg.b
     title = (
-        f"{game.title}: {report.games} games per variant on the same seeds — "
+        f"{game.title}: {count(report.games, 'game')} per variant on the same seeds — "
         f"A: {rules_text(report.config_a)}; B: {rules_text(report.config_b)}"
     )
     table = Table(title=title, title_justify="left")

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console, Group
 from rich.table import Table
 
-from podium.cli.simulate import check_outputs, mean_label, progress_bar, rules_text, save_outputs, where
+from podium.cli.simulate import check_outputs, count, mean_label, progress_bar, rules_text, save_outputs, where
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.sim.backends import backend_session, check_backend
@@ -53,10 +53,6 @@ def run_tournament(
     return report
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def plan_text(k: int, seats: int, games: int, plan: Schedule, seating: str = "auto") -> str:
     """How many games the tournament plays and why, said before it starts: `5 bots on 5 seats → 120 seat
     arrangements (permute: …); --games 10 rounded up to 1 deal × 120 = 120 games; use --seating rotate for …`."""
@@ -71,12 +67,12 @@ def plan_text(k: int, seats: int, games: int, plan: Schedule, seating: str = "au
         how = f"permute: every order of the {k} bots"
     else:
         how = f"permute: every distinct arrangement of the bots, each on {seats // k} seats"
-    text = f"{_count(k, 'bot')} on {_count(seats, 'seat')} → {_count(n, 'seat arrangement')} ({how}), "
+    text = f"{count(k, 'bot')} on {count(seats, 'seat')} → {count(n, 'seat arrangement')} ({how}), "
     text += "each deal played in every arrangement; "
     if plan.games == games:
-        text += f"--games {games} = {_count(plan.deals, 'deal')} × {n} = {plan.games} games"
+        text += f"--games {games} = {count(plan.deals, 'deal')} × {n} = {plan.games} games"
     else:
-        text += f"--games {games} rounded up to {_count(plan.deals, 'deal')} × {n} = {plan.games} games"
+        text += f"--games {games} rounded up to {count(plan.deals, 'deal')} × {n} = {plan.games} games"
     rotate_games = math.ceil(games / k) * k
     if plan.mode == "permute" and rotate_games < plan.games:
         text += f"; use --seating rotate for fewer ({k} arrangements per deal: {rotate_games} games)"
@@ -88,8 +84,8 @@ def tournament_tables(game: Game, report: TournamentReport, address: str | None 
     rules = rules_text(report.config)
     plan = report.plan
     title = (
-        f"{game.title} tournament: {report.games} games ({_count(plan.deals, 'deal')} × "
-        f"{_count(len(plan.seatings), 'seating')}), {report.players} players, {rules}"
+        f"{game.title} tournament: {count(report.games, 'game')} ({count(plan.deals, 'deal')} × "
+        f"{count(len(plan.seatings), 'seating')}), {report.players} players, {rules}"
     )
     table = Table(title=title, title_justify="left")
     table.add_column("bot")
