@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 
-from podium.agents.athletic_heuristic import AthleticHeuristic
-from podium.agents.athletic_macros import AthleticTurns
 from podium.agents.base import make_agent
 from podium.agents.ismcts import ISMCTS
 from podium.agents.macros import macros_for
@@ -16,6 +14,8 @@ from podium.core.errors import PodiumError
 from podium.core.registry import get_game
 from podium.core.rng import Rng
 from podium.games.athletic.actions import END_ACTION, MOVE
+from podium.games.athletic.bots.heuristic import AthleticHeuristic
+from podium.games.athletic.bots.turns import AthleticTurns
 from podium.games.athletic.solver import solve_view
 from podium.games.athletic.state import AthleticState
 

@@ -15,10 +15,12 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from podium.core.contract import Action, Game, View
 from podium.core.errors import PodiumError
+from podium.core.plugins import load_class
+from podium.core.registry import game_names, get_spec, specs
 from podium.core.rng import Rng
 
 OptionValue = int | float | bool | str
@@ -41,42 +43,6 @@ class Budget:
         if self.seconds is not None and not self.seconds > 0:
             raise PodiumError(f"seconds must be positive, not {self.seconds}")
 
-
-class Agent(ABC):
-    """A bot in one seat. It is told only what its seat may know (`view`) and what it may do (`legal`);
-    it thinks with its own seeded generator, so a seeded game with bots replays exactly."""
-
-    name: str = "agent"
-
-    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
-        self.game = game
-        self.seat = seat
-        self.rng = Rng(seed)
-
-    @abstractmethod
-    def act(self, view: View, legal: list[Action]) -> Action:
-        """Choose one of `legal` (non-empty)."""
-
-
-class NoisyAgent(Agent):
-    """An agent that, with probability `noise`, plays a uniformly random legal action instead: the `easy` level
-    of a good bot blunders like a beginner."""
-
-    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0) -> None:
-        super().__init__(game, seat, seed)
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise must be between 0 and 1, not {noise}")
-        self.noise = float(noise)
-
-    def blunder(self, legal: list[Action]) -> Action | None:
-        """A random legal action with probability `noise`, else None (then the agent thinks)."""
-        if self.noise and self.rng.random() < self.noise:
-            return legal[self.rng.randbelow(len(legal))]
-        return None
-
-
-AgentFactory = Callable[..., Agent]
-"""`factory(game, seat, seed, **options) -> Agent`."""
 
 _KIND_WORDS = {int: "an integer", float: "a number", bool: "true or false", str: "a name"}
 
@@ -147,12 +113,55 @@ def _text(value: object) -> str:
     return str(value)
 
 
+class Agent(ABC):
+    """A bot in one seat. It is told only what its seat may know (`view`) and what it may do (`legal`);
+    it thinks with its own seeded generator, so a seeded game with bots replays exactly."""
+
+    name: str = "agent"
+    # A bot that a game declares (its heuristic, or `GameSpec.bots`) says here what it does and what it accepts.
+    description: ClassVar[str] = ""
+    options: ClassVar[Sequence[BotOption]] = ()
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def act(self, view: View, legal: list[Action]) -> Action:
+        """Choose one of `legal` (non-empty)."""
+
+
+class NoisyAgent(Agent):
+    """An agent that, with probability `noise`, plays a uniformly random legal action instead: the `easy` level
+    of a good bot blunders like a beginner."""
+
+    options: ClassVar[Sequence[BotOption]] = (
+        BotOption("noise", float, "probability of a uniformly random legal action instead", minimum=0, maximum=1),
+    )
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0) -> None:
+        super().__init__(game, seat, seed)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be between 0 and 1, not {noise}")
+        self.noise = float(noise)
+
+    def blunder(self, legal: list[Action]) -> Action | None:
+        """A random legal action with probability `noise`, else None (then the agent thinks)."""
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randbelow(len(legal))]
+        return None
+
+
+AgentFactory = Callable[..., Agent]
+"""`factory(game, seat, seed, **options) -> Agent`."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Entry:
     games: frozenset[str] | None  # None = every game
     factory: AgentFactory
     description: str
-    per_game: Mapping[str, str]  # game name -> what the bot does in that game (else `description`)
     options: Mapping[str, BotOption]
 
     def options_for(self, game: str | None) -> dict[str, BotOption]:
@@ -163,16 +172,9 @@ class _Entry:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Preset:
-    specs: Mapping[str, str]  # game name -> spec
-    default: str  # spec for a game not named in `specs`
-    description: str
-    per_game: Mapping[str, str]  # game name -> what the level is in that game (else `description`)
-
-
-_AGENTS: dict[str, _Entry] = {}
-_PRESETS: dict[str, _Preset] = {}
+_AGENTS: dict[str, _Entry] = {}  # the framework's bots, for every game
+_LEVELS: dict[str, tuple[str, str]] = {}  # difficulty level -> (spec where a game names none, description)
+_GAME_BOTS: dict[str, dict[str, _Entry]] = {}  # game -> the bots only it has (its heuristic, GameSpec.bots)
 
 
 def register_agent(
@@ -181,12 +183,13 @@ def register_agent(
     description: str,
     games: set[str] | None = None,
     options: Sequence[BotOption] | Mapping[str, str] | None = None,
-    per_game: Mapping[str, str] | None = None,
 ) -> None:
-    """Register a bot. `options` declares the keyword arguments the factory accepts: `BotOption`s (checked by type
-    and range), or for an untyped option a name -> doc mapping (any value passes). A spec with an unknown option
-    or a bad value is refused with a message naming what is allowed. `per_game` describes what the bot does in
-    each game (`agent_description(name, game)`); `description` is the general one."""
+    """Register a bot of the framework (every game) or, with `games`, of some games. `options` declares the keyword
+    arguments the factory accepts: `BotOption`s (checked by type and range), or for an untyped option a name -> doc
+    mapping (any value passes). A spec with an unknown option or a bad value is refused with a message naming what
+    is allowed. What the bot does in one game is that game's `GameSpec.notes[name]` where it has one.
+
+    A game's own bots are not registered here: its spec names them (`heuristic`, `bots`)."""
     declared: list[BotOption]
     if options is None:
         declared = []
@@ -198,42 +201,81 @@ def register_agent(
         frozenset(games) if games is not None else None,
         factory,
         description,
-        dict(per_game or {}),
         {option.name: option for option in declared},
     )
 
 
-def register_preset(
-    name: str, specs: Mapping[str, str], default: str, description: str, per_game: Mapping[str, str] | None = None
-) -> None:
-    """A difficulty level: `specs` maps a game name onto the spec played at that level (`default` elsewhere);
-    `per_game` says what that spec is in each game, in words."""
-    _PRESETS[name] = _Preset(dict(specs), default, description, dict(per_game or {}))
+def register_level(name: str, default: str, description: str) -> None:
+    """A difficulty level: the bot spec it stands for in a game whose spec says nothing of it (`default`); a game
+    names its own in `GameSpec.notes[name]`."""
+    _LEVELS[name] = (default, description)
+
+
+def _game_bots(game: str) -> dict[str, _Entry]:
+    """The bots game `game` declares, loaded (and their classes imported) on first use."""
+    if game not in _GAME_BOTS:
+        spec = get_spec(game)
+        refs = dict(spec.bots)
+        if spec.heuristic is not None:
+            refs["heuristic"] = spec.heuristic
+        entries = {}
+        for name, ref in refs.items():
+            cls: type[Agent] = load_class(ref, Agent, where=game)
+            entries[name] = _Entry(frozenset({game}), cls, cls.description, {o.name: o for o in cls.options})
+        _GAME_BOTS[game] = entries
+    return _GAME_BOTS[game]
+
+
+def _declared_names(game: str) -> list[str]:
+    """The names of a game's own bots, without importing them."""
+    spec = get_spec(game)
+    return [*spec.bots, *(["heuristic"] if spec.heuristic is not None else [])]
+
+
+def _entry(key: str, game: str | None) -> _Entry | None:
+    if key in _AGENTS:
+        return _AGENTS[key]
+    if game is not None and key in _declared_names(game):
+        return _game_bots(game)[key]
+    return None
 
 
 def agent_names(game: str | None = None) -> list[str]:
-    """The bots (and presets) that play `game` (every bot when None), sorted."""
+    """The bots (and difficulty levels) that play `game` (every game's when None), sorted."""
     _load_builtin_agents()
-    names = [n for n, e in _AGENTS.items() if game is None or e.games is None or game in e.games]
-    return sorted(names) + sorted(_PRESETS)
+    names = {n for n, e in _AGENTS.items() if game is None or e.games is None or game in e.games}
+    for name in [game] if game is not None else game_names():
+        names.update(_declared_names(name))
+    return sorted(names) + sorted(_LEVELS)
 
 
 def agent_description(name: str, game: str | None = None) -> str:
-    """What the bot (or preset) `name` does: in `game` when given (its play there, the options it takes there,
-    the spec a preset stands for there), else in general."""
+    """What the bot (or level) `name` does: in `game` when given (its play there, the options it takes there,
+    the spec a level stands for there), else in general."""
     _load_builtin_agents()
     key = name.strip().lower()
-    if key in _PRESETS:
-        preset = _PRESETS[key]
+    if key in _LEVELS:
+        default, description = _LEVELS[key]
         if game is not None:
-            spec = preset.specs.get(game, preset.default)
-            return f"{preset.per_game.get(game, preset.description)} (= {spec})"
-        if not preset.specs:
-            return f"{preset.description} (= {preset.default})"
-        per_game = "; ".join(f"{g}: {s}" for g, s in sorted(preset.specs.items()))
-        return f"{preset.description} ({per_game}; other games: {preset.default})"
-    entry = _AGENTS[key]
-    text = entry.per_game.get(game, entry.description) if game is not None else entry.description
+            note = get_spec(game).notes.get(key)
+            if note is not None:
+                return f"{note.description} (= {note.spec or default})"
+            return f"{description} (= {default})"
+        per_game = "; ".join(f"{s.name}: {s.notes[key].spec}" for s in specs() if key in s.notes and s.notes[key].spec)
+        return f"{description} ({per_game + '; ' if per_game else ''}other games: {default})"
+    if game is None:
+        entry = _AGENTS.get(key)
+        if entry is None:
+            owners = [g for g in game_names() if key in _declared_names(g)]
+            return f"a bot of {', '.join(owners)}; see `podium rules GAME`" if owners else ""
+        text = entry.description
+    else:
+        found = _entry(key, game)
+        if found is None:
+            return ""
+        entry = found
+        note = get_spec(game).notes.get(key)
+        text = note.description if note is not None else entry.description
     options = entry.options_for(game)
     if not options:
         return text
@@ -242,23 +284,24 @@ def agent_description(name: str, game: str | None = None) -> str:
 
 def agent_options(name: str, game: str | None = None) -> dict[str, str]:
     """The options a bot accepts (in `game`, when given): name -> doc."""
-    _load_builtin_agents()
-    return {n: o.doc for n, o in _AGENTS[name.strip().lower()].options_for(game).items()}
+    return {o.name: o.doc for o in bot_options(name, game)}
 
 
 def bot_options(name: str, game: str | None = None) -> list[BotOption]:
     """The declared options of a bot (in `game`, when given), with their types and ranges."""
     _load_builtin_agents()
-    return list(_AGENTS[name.strip().lower()].options_for(game).values())
+    entry = _entry(name.strip().lower(), game)
+    return [] if entry is None else list(entry.options_for(game).values())
 
 
 def resolve_preset(name: str, game: str) -> str:
-    """The concrete spec a preset (or a plain spec, returned unchanged) stands for in `game`."""
+    """The concrete spec a difficulty level (or a plain spec, returned unchanged) stands for in `game`."""
     _load_builtin_agents()
-    preset = _PRESETS.get(name.strip().lower())
-    if preset is None:
+    key = name.strip().lower()
+    if key not in _LEVELS:
         return name
-    return preset.specs.get(game, preset.default)
+    note = get_spec(game).notes.get(key)
+    return note.spec if note is not None and note.spec else _LEVELS[key][0]
 
 
 def parse_value(text: str) -> OptionValue:
@@ -290,17 +333,34 @@ def parse_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
     return name.strip().lower(), options
 
 
+def _games_with_option(key: str, option: str, besides: str) -> list[str]:
+    """The other games in which bot `key` takes `option` (said when `option` is given where it does not apply)."""
+    found = []
+    for other in game_names():
+        if other == besides:
+            continue
+        try:
+            entry = _entry(key, other)
+        except PodiumError:  # another game's broken plugin does not matter here
+            continue
+        if entry is not None and option in entry.options_for(other):
+            found.append(other)
+    return found
+
+
 def check_options(key: str, game: str, options: Mapping[str, object]) -> dict[str, Any]:
     """The options of bot `key` in `game`, each checked against its declaration (and converted to its type)."""
-    entry = _AGENTS[key]
+    entry = _entry(key, game)
+    if entry is None:
+        raise PodiumError(f"unknown bot {key!r} for {game}; bots are: {', '.join(agent_names(game))}")
     known = entry.options_for(game)
     checked: dict[str, Any] = {}
     for name, value in options.items():
         option = known.get(name)
         if option is None:
             listed = ", ".join(f"{o.name} ({o.allowed()})" if o.kind is not object else o.name for o in known.values())
-            elsewhere = entry.options.get(name)
-            where = f" in {game} (it is for {', '.join(sorted(elsewhere.games or ()))})" if elsewhere else ""
+            elsewhere = _games_with_option(key, name, game)
+            where = f" in {game} (it is for {', '.join(elsewhere)})" if elsewhere else ""
             raise PodiumError(f"bot {key!r} has no option {name!r}{where}; its options: {listed or 'none'}")
         checked[name] = value if option.kind is object else option.check(key, value)
     return checked
@@ -311,13 +371,13 @@ def make_agent(name: str, game: Game, seat: int, seed: int = 0, **options: Any) 
     Keyword `options` are added to (and override) the spec's."""
     _load_builtin_agents()
     key, spec_options = parse_spec(name)
-    if key in _PRESETS:
+    if key in _LEVELS:
         if spec_options or options:
             # A preset's options belong to the bot it stands for: `hard:seconds=2` tunes that bot.
             base_key, base_options = parse_spec(resolve_preset(key, game.name))
             return make_agent(base_key, game, seat, seed, **{**base_options, **spec_options, **options})
         return make_agent(resolve_preset(key, game.name), game, seat, seed)
-    entry = _AGENTS.get(key)
+    entry = _entry(key, game.name)
     if entry is None or (entry.games is not None and game.name not in entry.games):
         raise PodiumError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(agent_names(game.name))}")
     merged = check_options(key, game.name, {**spec_options, **options})

@@ -1,7 +1,5 @@
-"""Imports every built-in agent module so that each registers itself."""
+"""Imports the framework's agent modules so that each registers itself (a game's own bots come from its spec)."""
 
-import podium.agents.athletic_solver
-import podium.agents.heuristic
 import podium.agents.ismcts
 import podium.agents.presets
 import podium.agents.random_agent  # noqa: F401

@@ -332,15 +332,4 @@ register_agent(
         BotOption("playout", str, "default policy: auto (the game's fast policy), random, or the game's named one"),
         BotOption("macro", str, "search over: auto (whole turns where the game provides them, else steps), step, turn"),
     ],
-    per_game={
-        "golf": "information-set Monte Carlo tree search over sampled deals (default 1000 iterations per decision): "
-        "each iteration deals the unseen cards at random and plays the round out with a fast threshold policy "
-        "that scores the round's end; depth=1 compares the actions flat on paired samples (what hard uses)",
-        "olympicards": "information-set Monte Carlo tree search over sampled hands (default 1000 iterations per "
-        "decision): a tree over single plays, withdrawals and sport choices, each iteration played out to the end "
-        "of the current sport by a cheap policy and scored by medals and cards kept",
-        "athletic": "information-set Monte Carlo search over whole turns (default 1000 iterations per decision): "
-        "candidate turns from the exact solver (keep the table, keep other cards, deny a near-winner) compared on "
-        "the same sampled hands by playing out the next turns; macro=step searches single steps instead",
-    },
 )

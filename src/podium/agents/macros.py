@@ -43,17 +43,9 @@ class MacroSet(ABC):
         """Score `world` (a sampled world just after `seat` played a candidate turn): a reward per player in [0, 1]."""
 
 
-def _load() -> None:
-    import podium.agents.athletic_macros  # noqa: F401
-
-
 MacroFactory = Callable[[], MacroSet]
 # The built-in `step` is no macro set at all: ISMCTS then searches single steps.
-_MACROS = PerGame[MacroSet | None]("macro", "step", lambda: None, _load)
-
-
-def register_macros(game: str, name: str, factory: MacroFactory, default: bool = False) -> None:
-    _MACROS.register(game, name, factory, default)
+_MACROS = PerGame[MacroSet | None]("macro", "step", lambda: None, lambda spec: (spec.macros, spec.default_macros))
 
 
 def macro_names(game: str) -> list[str]:

@@ -1,44 +1,44 @@
 """Per-game choices of ISMCTS by name: the playouts (`podium.agents.playouts`) and the macro sets
-(`podium.agents.macros`). Every game has a built-in choice, may register more by name, and may name one of them
-its default, which `auto` picks (else the built-in)."""
+(`podium.agents.macros`). Every game has the framework's built-in choice; a game's spec names more and may name one
+of them its default, which `auto` picks (else the built-in)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
+
+from podium.core.plugins import GameSpec, load_ref
+from podium.core.registry import get_spec
 
 T = TypeVar("T")
 
+Declared = Callable[[GameSpec], tuple[Mapping[str, str], str | None]]
+"""A spec's named factories of this kind (name -> "module:attribute") and the name of its default."""
+
 
 class PerGame(Generic[T]):
-    """Named factories of `kind`, per game. `load` imports the modules that register them, on first use."""
+    """Named factories of `kind`, per game, as the game's spec declares them; each imported on first use."""
 
-    def __init__(self, kind: str, builtin: str, make_builtin: Callable[[], T], load: Callable[[], None]) -> None:
+    def __init__(self, kind: str, builtin: str, make_builtin: Callable[[], T], declared: Declared) -> None:
         self.kind = kind
         self.builtin = builtin
         self.make_builtin = make_builtin
-        self.load = load
-        self.factories: dict[str, dict[str, Callable[[], T]]] = {}
-        self.defaults: dict[str, str] = {}
-
-    def register(self, game: str, name: str, factory: Callable[[], T], default: bool = False) -> None:
-        self.factories.setdefault(game, {})[name] = factory
-        if default:
-            self.defaults[game] = name
+        self.declared = declared
 
     def names(self, game: str) -> list[str]:
-        self.load()
-        return [self.builtin, *sorted(self.factories.get(game, {}))]
+        refs, _ = self.declared(get_spec(game))
+        return [self.builtin, *sorted(refs)]
 
     def make(self, game: str, name: str = "auto") -> T:
-        self.load()
+        refs, default = self.declared(get_spec(game))
         key = name.strip().lower()
         if key == "auto":
-            key = self.defaults.get(game, self.builtin)
+            key = default or self.builtin
         if key == self.builtin:
             return self.make_builtin()
-        factory = self.factories.get(game, {}).get(key)
-        if factory is None:
+        ref = refs.get(key)
+        if ref is None:
             choices = ", ".join(self.names(game))
             raise ValueError(f"no {self.kind} {name!r} for {game}; {self.kind}s: auto, {choices}")
+        factory: Callable[[], T] = load_ref(ref, where=game)
         return factory()

@@ -72,16 +72,8 @@ class Playout:
         return rewards_of(world)
 
 
-def _load() -> None:
-    import podium.agents.playouts_games  # noqa: F401
-
-
 PlayoutFactory = Callable[[], Playout]
-_PLAYOUTS = PerGame[Playout]("playout", "random", Playout, _load)
-
-
-def register_playout(game: str, name: str, factory: PlayoutFactory, default: bool = False) -> None:
-    _PLAYOUTS.register(game, name, factory, default)
+_PLAYOUTS = PerGame[Playout]("playout", "random", Playout, lambda spec: (spec.playouts, spec.default_playout))
 
 
 def playout_names(game: str) -> list[str]:

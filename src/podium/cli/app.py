@@ -16,7 +16,6 @@ from rich.table import Table
 
 from podium import __version__
 from podium.agents.base import agent_description, agent_names
-from podium.cli import solve
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
 from podium.cli.simulate import run_comparison, run_simulation
@@ -24,7 +23,8 @@ from podium.cli.tournament import run_tournament
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import ConfigError, PodiumError
-from podium.core.registry import game_names, get_game
+from podium.core.plugins import load_ref
+from podium.core.registry import game_names, get_game, get_spec
 from podium.sim.compare import split_variants
 
 app = typer.Typer(
@@ -323,8 +323,20 @@ def version() -> None:
     console.print(__version__)
 
 
-# `podium solve GAME`: the solver lives with its game; its command module adds itself.
-solve.register(app)
+def _add_game_commands() -> None:
+    """A game's own commands (Athletic Games' `podium solve`), from its spec. A game whose plugin cannot be loaded
+    loses its commands, not the whole CLI: `podium games` still lists it and its errors say why."""
+    for name in game_names():
+        try:
+            spec = get_spec(name)
+        except PodiumError:
+            continue
+        if spec.commands is not None:
+            add: Callable[[typer.Typer], None] = load_ref(spec.commands, where=name)
+            add(app)
+
+
+_add_game_commands()
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
-"""Per-game hints for the seat to move. Only Athletic Games has one: its exact best-turn solver.
+"""Hints for the seat to move, for the games whose spec declares one (`GameSpec.hint`).
 
-A hint is computed from the seat's own view, so it can reveal nothing the seat does not know. The exact search can
+A hint is computed from the seat's own view, so it can reveal nothing the seat does not know. A search can
 take a long time on rare positions, and a CPU-bound thread would hold the interpreter lock against the event loop,
 so hints run in a separate worker process with a time limit; a worker that overruns is killed and replaced.
 """
@@ -13,38 +13,24 @@ import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import cast
 
 from podium.core.contract import JsonDict, View
-
-ATHLETIC_NODE_LIMIT = 300_000  # the terminal's hint uses the same budget (a few seconds at most)
-
-
-def _athletic(view: View) -> JsonDict:
-    from podium.games.athletic.solver import SearchLimit, greedy_view, solve_view
-
-    try:
-        plan = solve_view(view, node_limit=ATHLETIC_NODE_LIMIT)
-    except SearchLimit:
-        # Too large to prove the maximum within the budget: a quick plan without table moves, marked as such.
-        actions = greedy_view(view)
-        return {
-            "placed": None,
-            "steps": [a.text() for a in actions],
-            "actions": [a.to_json() for a in actions],
-            "note": f"too large to solve exactly in time; a quick plan without moves places {len(actions)}",
-        }
-    return {"placed": plan.placed, "steps": plan.steps(), "actions": [a.to_json() for a in plan.actions]}
+from podium.core.plugins import load_ref
+from podium.core.registry import get_spec, specs
 
 
-_HINTS: dict[str, Callable[[View], JsonDict]] = {"athletic": _athletic}
+def _hint_of(game: str) -> Callable[[View], JsonDict] | None:
+    spec = get_spec(game)
+    return None if spec.hint is None else cast(Callable[[View], JsonDict], load_ref(spec.hint, where=game))
 
 
 def has_hint(game: str) -> bool:
-    return game in _HINTS
+    return get_spec(game).hint is not None
 
 
 def games_with_hints() -> list[str]:
-    return sorted(_HINTS)
+    return [spec.name for spec in specs() if spec.hint is not None]
 
 
 def _serve(conn: Connection) -> None:
@@ -55,7 +41,10 @@ def _serve(conn: Connection) -> None:
         except EOFError:
             return
         try:
-            conn.send(("ok", _HINTS[game](view)))
+            compute = _hint_of(game)
+            if compute is None:
+                raise ValueError(f"{game} has no hint")
+            conn.send(("ok", compute(view)))
         except Exception as exc:  # a bad position must not kill the worker
             conn.send(("error", str(exc)))
 

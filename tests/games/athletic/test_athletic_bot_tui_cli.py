@@ -7,9 +7,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from podium.agents.base import agent_names, make_agent
-from podium.cli.tui.athletic import TUI
 from podium.cli.tui.base import TurnContext
 from podium.games.athletic import GAME
+from podium.games.athletic.tui import TUI
 
 
 def test_solver_bot_places_the_maximum_then_ends() -> None:
@@ -78,7 +78,7 @@ def test_undoable_only_within_the_turn() -> None:
 def _app():  # type: ignore[no-untyped-def]
     import typer
 
-    from podium.cli.solve import register
+    from podium.games.athletic.cli import register
 
     app = typer.Typer()
     register(app)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from oly_helpers import act, build
 from rich.console import Console
 
-from podium.cli.tui.olympicards import TUI
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME, Config
+from podium.games.olympicards.tui import TUI
 
 
 def render(renderable: object) -> str:

@@ -1,20 +1,17 @@
-"""Terminal renderers, one module per game, each exposing `TUI` (a `GameTui`)."""
+"""Terminal renderers: a game's own (`GameSpec.tui`), or the generic one for games without it."""
 
 from __future__ import annotations
 
-import importlib
-
 from podium.cli.tui.base import GameTui
 from podium.cli.tui.generic import GenericTui
+from podium.core.plugins import load_instance
+from podium.core.registry import get_spec
 
 
 def get_tui(game_name: str) -> GameTui:
     """The game's renderer, or a generic one that prints the view as a tree for games without one."""
-    try:
-        module = importlib.import_module(f"podium.cli.tui.{game_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"podium.cli.tui.{game_name}":
-            raise
+    spec = get_spec(game_name)
+    if spec.tui is None:
         return GenericTui()
-    tui: GameTui = module.TUI
+    tui: GameTui = load_instance(spec.tui, GameTui, where=spec.name)
     return tui

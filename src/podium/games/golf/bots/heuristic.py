@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from podium.agents.base import NoisyAgent
+from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
 from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, RANK_OF, parse_card
@@ -112,6 +112,17 @@ class GolfReading:
 
 
 class GolfHeuristic(NoisyAgent):
+    description = (
+        "plays like a careful human: an unseen card is worth the mean of the cards not yet seen, a card is "
+        "swapped in where it lowers the expected sum most, the discard is taken only to be swapped in at once, and "
+        "it knocks (four-card) when its expected sum is clearly below every opponent's"
+    )
+    options = (
+        *NoisyAgent.options,
+        BotOption("knock_margin", float, "knock when the expected sum is this much below every opponent's"),
+        BotOption("unknown_margin", float, "how far below the unseen mean a card must be to replace an unknown card"),
+        BotOption("owner_bias", float, "how far below the unseen mean an opponent's privately seen card is guessed"),
+    )
     name = "heuristic"
 
     def __init__(

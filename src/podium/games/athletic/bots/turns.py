@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import heapq
 
-from podium.agents.athletic_table import MAX_LAYOUTS, Layout, friendliness, layout_key, move_tree, route_to
-from podium.agents.macros import MacroSet, register_macros
-from podium.agents.playouts_games import athletic_score
+from podium.agents.macros import MacroSet
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 from podium.games.athletic.actions import END_ACTION, MOVE, AthleticAction, fill_action, play_action
+from podium.games.athletic.bots.playout import athletic_score
+from podium.games.athletic.bots.table import MAX_LAYOUTS, Layout, friendliness, layout_key, move_tree, route_to
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, cards_of, mask_of
 from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
 from podium.games.athletic.state import AthleticState
@@ -246,7 +246,5 @@ def _after(start: Layout, route: list[Action]) -> Layout:
         piles[a.pile].append(piles[a.source].pop())
     return layout_key(piles)
 
-
-register_macros("athletic", "turn", AthleticTurns, default=True)
 
 __all__ = ["AthleticTurns"]

@@ -9,7 +9,7 @@ Reasoning (the rules A-1 … A-8):
   one that offers the next player least: after its last placement it may still rearrange the table with moves, and
   it picks the reachable layout that minimises the number of cards it has not seen (which is where the next hand
   comes from) that fit on the tops, counting an empty slot as a gift (any card may fill it). Moves are made only
-  when they lower that count (`podium.agents.athletic_table`).
+  when they lower that count (`podium.games.athletic.bots.table`).
 - **Fallback.** If the solver's search grows past `node_limit` positions (very tall piles make the table moves
   explode), the bot takes the solver module's greedy turn (placements only) and ends the turn.
 
@@ -18,15 +18,23 @@ Options: `noise` (probability of a random legal action, for the `easy` level), `
 
 from __future__ import annotations
 
-from podium.agents.athletic_table import Layout, friendliness, layout_key, move_tree, route_to
-from podium.agents.base import NoisyAgent
+from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.athletic.actions import END_ACTION, FILL, MOVE, PLAY, AthleticAction
+from podium.games.athletic.bots.table import Layout, friendliness, layout_key, move_tree, route_to
 from podium.games.athletic.cards import NUM_CARDS, PLACE
 from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
 
 
 class AthleticHeuristic(NoisyAgent):
+    description = (
+        "plays like a good human: the exact solver's turn that places the most cards, then the table "
+        "rearrangement that leaves the fewest unseen cards fitting for the next player"
+    )
+    options = (
+        *NoisyAgent.options,
+        BotOption("node_limit", int, "solver positions searched before falling back to greedy placement", minimum=1),
+    )
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, node_limit: int = 20_000) -> None:

@@ -12,9 +12,8 @@ from podium.cli.tui.base import Command, GameTui, TurnContext
 from podium.core.contract import Action, Event, View
 from podium.games.athletic.actions import END, AthleticAction
 from podium.games.athletic.cards import SPORT, SPORT_LETTERS, SPORT_STYLES, VALUE, parse_card
-from podium.games.athletic.solver import SearchLimit, describe, greedy_view, solve_view
-
-HINT_NODE_LIMIT = 300_000
+from podium.games.athletic.hint import HINT_NODE_LIMIT, best_turn
+from podium.games.athletic.solver import describe
 
 
 def card_text(text: str, *, dim: bool = False) -> Text:
@@ -127,15 +126,15 @@ def _hint(ctx: TurnContext) -> None:
     if view["current_player"] != ctx.seat:
         ctx.console.print("It is not your turn.")
         return
-    try:
-        plan = solve_view(view, node_limit=HINT_NODE_LIMIT)
-    except SearchLimit:
-        steps = [a.text() for a in greedy_view(view)]
+    best = best_turn(view, HINT_NODE_LIMIT)
+    if best.plan is None:
+        steps = [a.text() for a in best.actions]
         ctx.console.print(
             "[yellow]This position is too large to solve exactly in time.[/] A quick plan without moves places "
             f"{len(steps)}: " + (", ".join(steps) or "nothing")
         )
         return
+    plan = best.plan
     placed_before = view["placed_this_turn"]
     text = describe(plan)
     if placed_before:

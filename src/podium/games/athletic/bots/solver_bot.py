@@ -8,16 +8,20 @@ the most cards placeable afterwards by the solver's bound), so the bot always an
 
 from __future__ import annotations
 
-from podium.agents.base import Agent, register_agent
+from podium.agents.base import Agent
 from podium.core.contract import Action, Game, View
 from podium.games.athletic.actions import END_ACTION, AthleticAction
-from podium.games.athletic.solver import SearchLimit, greedy_view, solve_view
+from podium.games.athletic.hint import best_turn
 
 NODE_LIMIT = 20_000  # about half a second of search at most
 
 
 class AthleticSolverAgent(Agent):
     name = "solver"
+    description = (
+        "places the most cards possible each turn with the exact best-turn solver, whatever that leaves on the table "
+        "for the next player (the heuristic bot also weighs that)"
+    )
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
@@ -31,10 +35,7 @@ class AthleticSolverAgent(Agent):
     def act(self, view: View, legal: list[Action]) -> Action:
         key = self._key(view)
         if key != self._expect:
-            try:
-                self._plan = list(solve_view(view, node_limit=NODE_LIMIT).actions)
-            except SearchLimit:
-                self._plan = greedy_view(view)
+            self._plan = best_turn(view, NODE_LIMIT).actions
             self._expect = key
         if self._plan:
             step = self._plan.pop(0)
@@ -56,12 +57,3 @@ class AthleticSolverAgent(Agent):
             hand.remove(data["card"])
             piles[data["pile"]].append(data["card"])
         return (view["turn"], tuple(hand), tuple(tuple(p) for p in piles))
-
-
-register_agent(
-    "solver",
-    AthleticSolverAgent,
-    "places the most cards possible each turn with the exact best-turn solver, whatever that leaves on the table "
-    "for the next player (the heuristic bot also weighs that)",
-    games={"athletic"},
-)

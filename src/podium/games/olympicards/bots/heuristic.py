@@ -27,7 +27,7 @@ Options: `noise` (probability of a random legal action, for the `easy` level), `
 
 from __future__ import annotations
 
-from podium.agents.base import NoisyAgent
+from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction
@@ -54,6 +54,16 @@ def _cost(cards: Play) -> int:
 
 
 class OlympicardsHeuristic(NoisyAgent):
+    description = (
+        "plays like a good human: in each sport it measures how long it can keep playing against "
+        "sampled opponent hands, fights for a medal within reach, withdraws early for cards otherwise, spends its "
+        "cheapest cards and postpones sports that do not suit its hand"
+    )
+    options = (
+        *NoisyAgent.options,
+        BotOption("samples", int, "sampled opponent hands per estimate", minimum=1),
+        BotOption("card_value", float, "points a card in hand is worth when weighing cards against medals"),
+    )
     name = "heuristic"
 
     def __init__(

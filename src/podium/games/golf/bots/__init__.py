@@ -1,0 +1,1 @@
+"""Golf's bots: its heuristic and the fast playouts of its ISMCTS."""

@@ -1,0 +1,33 @@
+"""Golf as a podium plugin: the game and where each of its facets lives (registered in pyproject.toml under the
+`podium.games` entry points)."""
+
+from __future__ import annotations
+
+from podium.core.plugins import BotNote, GameSpec
+
+SPEC = GameSpec(
+    name="golf",
+    game="podium.games.golf:GAME",
+    tui="podium.games.golf.tui:TUI",
+    heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
+    playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
+    default_playout="fast",
+    notes={
+        "ismcts": BotNote(
+            "information-set Monte Carlo tree search over sampled deals (default 1000 iterations per decision): "
+            "each iteration deals the unseen cards at random and plays the round out with a fast threshold policy "
+            "that scores the round's end; depth=1 compares the actions flat on paired samples (what hard uses)"
+        ),
+        "easy": BotNote(
+            "a beginner: the heuristic bot, but 30% of its decisions are random (blind swaps, odd knocks)",
+            "heuristic:noise=0.3",
+        ),
+        "medium": BotNote("a solid player: the heuristic bot (estimates unseen cards, knocks when ahead)", "heuristic"),
+        # the flat, paired-sample form measured stronger than the full tree here (the tree fuses the decisions
+        # after a blind draw); docs/bots.md
+        "hard": BotNote(
+            "a strong player: ISMCTS comparing the actions flat on 600 paired sampled deals per decision",
+            "ismcts:iterations=600:depth=1",
+        ),
+    },
+)

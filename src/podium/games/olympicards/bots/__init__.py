@@ -1,0 +1,1 @@
+"""Olympicards's bots: its heuristic and the fast playouts of its ISMCTS."""

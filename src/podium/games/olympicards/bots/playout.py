@@ -1,0 +1,62 @@
+"""Olympicards' fast playout for ISMCTS (see `podium.agents.playouts`).
+
+`fast` (the default): the start player accepts every sport card; a player plays their cheapest legal
+play (lowest sum of values, then fewest cards), withdraws when they cannot play, when they are the last player left
+(gold is theirs anyway; their cards are worth more later), or with a small probability otherwise (someone who sees
+they are losing the race takes the cards). The playout stops when the current sport is over and scores
+points + `OLY_CARD_VALUE` per card in hand with `_win_chances` (spread `OLY_SPREAD` per sport still to play).
+"""
+
+from __future__ import annotations
+
+import math
+
+from podium.agents.playouts import Playout, _win_chances, rewards_of
+from podium.core.contract import State, View
+from podium.core.rng import Rng
+from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
+from podium.games.olympicards.cards import VALUE
+from podium.games.olympicards.state import DECIDE, PLAY, OlympicardsState
+
+OLY_CARD_VALUE = 0.35
+OLY_SPREAD = 2.5
+OLY_GIVE_UP = 0.08
+
+
+def _play_key(cards: tuple[int, ...]) -> int:
+    return sum(VALUE[k] for k in cards) * 8 + len(cards)
+
+
+class OlympicardsPlayout(Playout):
+    name = "fast"
+
+    def __init__(self) -> None:
+        self.sport = 0
+
+    def prepare(self, view: View) -> None:
+        self.sport = len(view["sports_done"])
+
+    def run(self, world: State, rng: Rng) -> list[float]:
+        assert isinstance(world, OlympicardsState)
+        s = world
+        start = self.sport
+        n = s.num_players
+        while s.phase != 2 and len(s.done) == start:
+            if s.phase == DECIDE:
+                s.apply(ACCEPT)
+                continue
+            assert s.phase == PLAY
+            p = s.order[s.pos]
+            if n > 2 and len(s.withdrawals) == n - 1:
+                s.apply(WITHDRAW)
+                continue
+            plays = s.legal_plays(p)
+            if not plays or rng.random() < OLY_GIVE_UP:
+                s.apply(WITHDRAW)
+                continue
+            s.apply(play_action(min(plays, key=_play_key)))
+        if s.phase == 2:
+            return rewards_of(s)
+        left = len(s.pile)
+        values = [s.points(p) + OLY_CARD_VALUE * s.sizes[p] for p in range(n)]
+        return _win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)

@@ -1,0 +1,32 @@
+"""Olympicards as a podium plugin: the game and where each of its facets lives (registered in pyproject.toml under
+the `podium.games` entry points)."""
+
+from __future__ import annotations
+
+from podium.core.plugins import BotNote, GameSpec
+
+SPEC = GameSpec(
+    name="olympicards",
+    game="podium.games.olympicards:GAME",
+    tui="podium.games.olympicards.tui:TUI",
+    heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
+    playouts={"fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout"},
+    default_playout="fast",
+    notes={
+        "ismcts": BotNote(
+            "information-set Monte Carlo tree search over sampled hands (default 1000 iterations per "
+            "decision): a tree over single plays, withdrawals and sport choices, each iteration played out to the end "
+            "of the current sport by a cheap policy and scored by medals and cards kept"
+        ),
+        "easy": BotNote(
+            "a beginner: the heuristic bot, but 30% of its decisions are random (wasted cards)", "heuristic:noise=0.3"
+        ),
+        "medium": BotNote(
+            "a solid player: the heuristic bot (fights for medals within reach, withdraws early for cards)", "heuristic"
+        ),
+        "hard": BotNote(
+            "a strong player: ISMCTS, a 200-iteration tree over single plays and withdrawals per decision",
+            "ismcts:iterations=200",
+        ),
+    },
+)
