@@ -75,3 +75,14 @@ def test_a_stored_config_without_a_newer_option_gets_its_legacy_value() -> None:
     assert SampleConfig.from_stored({"mode": "b"}) == SampleConfig(mode="b")  # options without a legacy value
     with pytest.raises(ConfigError, match="allowed: integer >= 0"):
         GrownConfig.from_stored({"limit": -1})
+
+
+def test_a_config_class_that_is_no_dataclass_is_named_as_such() -> None:
+    # GameConfig is a mixin: a game that forgets @dataclass learns it from the first use, not from a confusing error.
+    class Forgotten(GameConfig):
+        game_name = "forgotten"
+
+    with pytest.raises(TypeError, match="not a dataclass: a game's config is a frozen dataclass of option"):
+        Forgotten.from_options()
+    with pytest.raises(TypeError, match="not a dataclass"):
+        Forgotten.options()

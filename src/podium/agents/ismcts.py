@@ -209,9 +209,9 @@ class ISMCTS(Agent):
         playout = self.playout
         playout.prepare(view)
         root = Node(None, self.seat)
-        children = [Node(a, self.seat) for a in legal]
-        for child in children:
-            root.children[child.action.id] = child  # type: ignore[union-attr]
+        children = [(a, Node(a, self.seat)) for a in legal]
+        for action, child in children:
+            root.children[action.id] = child
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
@@ -221,9 +221,9 @@ class ISMCTS(Agent):
                 break
             world = game.determinize(view, rng)
             luck = rng.next_u64()
-            for child in children:
+            for action, child in children:
                 trial = world.clone()
-                trial.apply(child.action)  # type: ignore[arg-type]
+                trial.apply(action)
                 rewards = playout.run(trial, Rng(luck)) if not trial.is_over else rewards_of(trial)
                 child.visits += 1
                 child.avail += 1

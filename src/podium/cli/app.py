@@ -6,7 +6,7 @@ import functools
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -37,21 +37,22 @@ app = typer.Typer(
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def user_errors(func: F) -> F:
+def user_errors(func: Callable[P, R]) -> Callable[P, R]:
     """A user's mistake ends the command with one line naming what is allowed, and exit code 2."""
 
     @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except PodiumError as exc:
             err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
             raise typer.Exit(2) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False)]

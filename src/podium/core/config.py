@@ -64,7 +64,7 @@ class GameConfig:
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> Self:
         merged: dict[str, Any] = {**(options or {}), **kwargs}
-        known = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        known = {f.name: f for f in _fields(cls)}
         values: dict[str, Any] = {}
         for name, raw in merged.items():
             key = str(name).strip().replace("-", "_")
@@ -87,7 +87,7 @@ class GameConfig:
         that game was played (its `legacy` value), not today's default: a record replays exactly whatever its age."""
         absent = {
             f.name: f.metadata["legacy"]
-            for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            for f in _fields(cls)
             if f.metadata.get("legacy", _NO_LEGACY) is not _NO_LEGACY and f.name not in stored
         }
         return cls.from_options({**absent, **stored})
@@ -105,7 +105,7 @@ class GameConfig:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in _fields(self):
             value = getattr(self, f.name)
             out[f.name] = _jsonable(value)
         return out
@@ -118,9 +118,17 @@ class GameConfig:
     @classmethod
     def options(cls) -> list[OptionInfo]:
         infos = []
-        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        for f in _fields(cls):
             infos.append(OptionInfo(f.name, _jsonable(f.default), f.metadata.get("doc", ""), _allowed_text(f)))
         return infos
+
+
+def _fields(config: GameConfig | type[GameConfig]) -> tuple[dataclasses.Field[Any], ...]:
+    """The option fields of a game's config (class or instance); `GameConfig` is a mixin, so a config class that
+    forgot `@dataclass` is said here rather than found by a confusing error further on."""
+    if not dataclasses.is_dataclass(config):
+        raise TypeError(f"{config!r} is not a dataclass: a game's config is a frozen dataclass of option() fields")
+    return dataclasses.fields(config)
 
 
 def _jsonable(value: Any) -> Any:

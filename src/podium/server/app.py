@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.base import RequestResponseEndpoint
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from podium.server import api, ws
@@ -105,8 +106,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
 
     @app.middleware("http")
-    async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
-        response: Response = await call_next(request)
+    async def headers(request: Request, call_next: RequestResponseEndpoint) -> Response:
+        response = await call_next(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
