@@ -9,11 +9,12 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from podium.agents.base import agent_description, agent_names
-from podium.core.registry import game_names, get_game
+from podium.core.registry import game_names, get_game, get_spec
 from podium.server.config import MAX_BODY_BYTES
 from podium.server.errors import ApiError, bad_request
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
+from podium.server.renderers import renderer_url
 
 # Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
 # thread (FastAPI would run a plain `def` in a worker thread).
@@ -54,6 +55,7 @@ async def list_games() -> list[dict[str, Any]]:
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "hint": name in games_with_hints(),
+                "renderer": renderer_url(get_spec(name)),
                 "options": [
                     {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
                     for o in game.config_type.options()

@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.base import RequestResponseEndpoint
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from podium.server import api, ws
+from podium.server import api, renderers, ws
 from podium.server.config import ServerConfig
 from podium.server.db import Database
 from podium.server.errors import ApiError
@@ -101,6 +101,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return _page("table.html" if (STATIC / "table.html").is_file() else "index.html")
+
+    @app.get(renderers.ROUTE + "/{name}/{file}", include_in_schema=False)
+    async def game_renderer(name: str, file: str) -> Response:
+        data, media_type = renderers.renderer_file(name, file)
+        return Response(data, media_type=media_type, headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(HeadAsGet)

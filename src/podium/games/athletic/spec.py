@@ -9,6 +9,7 @@ SPEC = GameSpec(
     name="athletic",
     game="podium.games.athletic:GAME",
     tui="podium.games.athletic.tui:TUI",
+    web="podium.games.athletic:web/renderer.js",
     heuristic="podium.games.athletic.bots.heuristic:AthleticHeuristic",
     bots={"solver": "podium.games.athletic.bots.solver_bot:AthleticSolverAgent"},
     playouts={

@@ -9,6 +9,7 @@ SPEC = GameSpec(
     name="golf",
     game="podium.games.golf:GAME",
     tui="podium.games.golf.tui:TUI",
+    web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
     playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
     default_playout="fast",

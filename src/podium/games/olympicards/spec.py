@@ -9,6 +9,7 @@ SPEC = GameSpec(
     name="olympicards",
     game="podium.games.olympicards:GAME",
     tui="podium.games.olympicards.tui:TUI",
+    web="podium.games.olympicards:web/renderer.js",
     heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
     playouts={"fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout"},
     default_playout="fast",

@@ -1,5 +1,6 @@
-// Cards drawn with CSS and inline SVG. Every card shows its colour *and* a symbol plus a letter, so that
-// colour-blind players can tell the suits and sports apart.
+// Cards drawn with CSS and inline SVG, for every game's renderer: the game draws a card's face (`card(face)`), this
+// module the card around it. A colour is always shown with a symbol or a letter too, so that colour-blind players
+// can tell the cards apart.
 import { h, svg } from "./dom.js";
 
 const SHAPE_PATHS = {
@@ -15,71 +16,14 @@ export function shapeIcon(shape, className = "shape") {
   return svg("svg", { viewBox: "0 0 20 20", class: className, "aria-hidden": "true", focusable: "false" }, SHAPE_PATHS[shape]());
 }
 
-// ---- Golf: a standard 52-card deck, written "7h", "Ts", "Kd" (four-colour suits, symbols always shown).
-const GOLF_RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const GOLF_RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
-export const GOLF_SUITS = {
-  c: { symbol: "♣", name: "clubs" },
-  d: { symbol: "♦", name: "diamonds" },
-  h: { symbol: "♥", name: "hearts" },
-  s: { symbol: "♠", name: "spades" },
-};
-
-export function golfCardParts(text) {
-  const rankChar = text.slice(0, -1).toUpperCase();
-  const suit = text.slice(-1).toLowerCase();
-  const rank = rankChar === "10" ? "10" : GOLF_RANKS[rankChar] || rankChar;
-  const rankName = rankChar === "10" ? "10" : GOLF_RANK_NAMES[rankChar] || rankChar;
-  return { rank, suit, label: `${rankName} of ${GOLF_SUITS[suit].name}` };
-}
-
-// ---- Athletic Games (sports r g b y o p) and Olympicards (colours r g b y k): value + letter.
-export const SPORT_COLOURS = {
-  athletic: {
-    r: { name: "red", shape: "circle" },
-    g: { name: "green", shape: "triangle" },
-    b: { name: "blue", shape: "square" },
-    y: { name: "yellow", shape: "star" },
-    o: { name: "orange", shape: "diamond" },
-    p: { name: "purple", shape: "cross" },
-  },
-  olympicards: {
-    r: { name: "red", shape: "circle" },
-    g: { name: "green", shape: "triangle" },
-    b: { name: "blue", shape: "square" },
-    y: { name: "yellow", shape: "star" },
-    k: { name: "black", shape: "diamond" },
-  },
-};
-
-export function valueCardParts(game, text) {
-  const letter = text.slice(-1).toLowerCase();
-  const value = text.slice(0, -1);
-  const colour = SPORT_COLOURS[game][letter] || { name: letter, shape: "circle" };
-  return { value, letter, colour, label: `${colour.name} ${value}` };
-}
-
-export function cardLabel(game, text) {
-  if (text == null) return "face-down card";
-  return game === "golf" ? golfCardParts(text).label : valueCardParts(game, text).label;
-}
-
-function cardFace(game, text) {
-  if (game === "golf") {
-    const { rank, suit } = golfCardParts(text);
-    const symbol = GOLF_SUITS[suit].symbol;
-    return {
-      classes: `face golf suit-${suit}`,
-      children: [
-        h("span", { class: "corner tl", "aria-hidden": "true" }, h("b", null, rank), h("i", null, symbol)),
-        h("span", { class: "pip", "aria-hidden": "true" }, symbol),
-        h("span", { class: "corner br", "aria-hidden": "true" }, h("b", null, rank), h("i", null, symbol)),
-      ],
-    };
-  }
-  const { value, letter, colour } = valueCardParts(game, text);
+// A card with a value and a colour (as in many card games): the colour band carries a shape and a letter too.
+// `colour` = {name, shape, band, ink, bandInk?}: band and ink are CSS colours (the ink darker where the band is
+// light, so the value stays readable on white).
+export function colouredFace(value, letter, colour) {
+  const style = `--c: ${colour.band}; --t: ${colour.ink}; --b: ${colour.bandInk || "#fff"}`;
   return {
-    classes: `face sport col-${letter}`,
+    classes: "face coloured",
+    style,
     children: [
       h("span", { class: "band", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", { class: "letter" }, letter.toUpperCase())),
       h("span", { class: "value", "aria-hidden": "true" }, value),
@@ -89,14 +33,16 @@ function cardFace(game, text) {
 }
 
 /**
- * One card. `text` null = face down. Options:
+ * One card. `face` is what the game's renderer draws for a card it can see: {text, label, classes, children,
+ * style?} (`text` the card as the view writes it, `label` its name for screen readers); null = face down. Options:
  *   onClick    makes it a button (with aria-label and aria-pressed when `selected` is given)
  *   label      accessible name (default: the card's name)
  *   selected   highlighted as chosen; target: highlighted as a place the selection may go; hint: part of the hint
  *   size       "sm" | "lg"; badge: small text in a corner (e.g. "only you"); key: data-key for focus keeping
  */
-export function card(game, text, opts = {}) {
-  const face = text == null ? { classes: "back", children: [h("span", { class: "back-mark", "aria-hidden": "true" }, opts.backText || "")] } : cardFace(game, text);
+export function card(face, opts = {}) {
+  const text = face ? face.text : null;
+  if (!face) face = { classes: "back", label: "face-down card", children: [h("span", { class: "back-mark", "aria-hidden": "true" }, opts.backText || "")] };
   const classes = ["card", face.classes];
   if (opts.size) classes.push(`card-${opts.size}`);
   if (opts.selected) classes.push("selected");
@@ -104,7 +50,7 @@ export function card(game, text, opts = {}) {
   if (opts.hint) classes.push("hinted");
   if (opts.dim) classes.push("dim");
   if (opts.extraClass) classes.push(opts.extraClass);
-  const label = opts.label || cardLabel(game, text);
+  const label = opts.label || face.label;
   const children = [...face.children];
   if (opts.badge) children.push(h("span", { class: "badge", "aria-hidden": "true" }, opts.badge));
   const dataset = { card: text == null ? "" : text };
@@ -118,13 +64,14 @@ export function card(game, text, opts = {}) {
         "aria-label": label,
         "aria-pressed": opts.selected == null ? null : String(!!opts.selected),
         title: opts.title || label,
+        style: face.style,
         dataset,
         onclick: opts.onClick,
       },
       children,
     );
   }
-  return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: opts.title || label, dataset }, children);
+  return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: opts.title || label, style: face.style, dataset }, children);
 }
 
 export function emptySlot(label, opts = {}) {

@@ -47,3 +47,17 @@ export function replaceChildrenKeepFocus(root, children) {
 export function button(label, onclick, props = {}) {
   return h("button", { type: "button", ...props, onclick }, label);
 }
+
+// Add a stylesheet to the page once; resolves when it has loaded (or failed: a page without a game's styles is
+// still usable), so that a renderer's first picture is drawn with its styles.
+export function loadStylesheet(href) {
+  const url = new URL(href, location.href).href;
+  const known = [...document.querySelectorAll("link[rel=stylesheet]")].find((link) => link.href === url);
+  if (known) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href: url });
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => resolve());
+    document.head.append(link);
+  });
+}

@@ -1,13 +1,15 @@
 // The table page (/t/{table_id}): joins or watches a table, keeps one WebSocket to it, and draws every `sync`
 // with the game's renderer. Everything shown comes from the server's view for this seat.
+//
+// The page names no game: the renderer is the module the game's package serves (`renderer` in GET /api/games),
+// loaded when the table's game is known; a game without one, or whose renderer fails to load, is drawn by the
+// generic renderer (its view and its legal actions as buttons).
 import { api, ApiError, forgetSeat, joinTable, storedName, storedSeat, storeSeat, tableUrl } from "./api.js";
-import { button, h, replaceChildrenKeepFocus } from "./dom.js";
+import { button, h, loadStylesheet, replaceChildrenKeepFocus } from "./dom.js";
 import { Connection } from "./connection.js";
-import golf from "./games/golf.js";
-import athletic from "./games/athletic.js";
-import olympicards from "./games/olympicards.js";
+import { ordinal } from "./common.js";
+import generic from "./generic.js";
 
-const RENDERERS = { golf, athletic, olympicards };
 const LOG_LIMIT = 200;
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -29,8 +31,52 @@ const page = {
   joinOpen: false,
 };
 
+// ---------------------------------------------------------------- the game's renderer
+
+const loaded = { game: null, renderer: null };
+const backlog = []; // messages that arrived before the renderer: handled once it is there, so no event is lost
+
+// The renderer of the table's game once it has loaded (null until then: the page shows the seats meanwhile).
 function renderer() {
-  return RENDERERS[(page.table && page.table.game) || (page.view && page.view.game)];
+  const game = (page.table && page.table.game) || (page.view && page.view.game);
+  if (game) ensureRenderer(game);
+  return loaded.renderer;
+}
+
+function ensureRenderer(game) {
+  if (loaded.game === game) return;
+  loaded.game = game;
+  loaded.renderer = null;
+  loadRenderer(game).then((r) => {
+    if (loaded.game !== game) return;
+    loaded.renderer = r;
+    document.body.dataset.renderer = r === generic ? "generic" : game;
+    for (const msg of backlog.splice(0)) handleMessage(msg);
+    render();
+  });
+}
+
+async function loadRenderer(game) {
+  let url = null;
+  try {
+    const info = (await api("GET", "/api/games")).find((g) => g.name === game);
+    url = info ? info.renderer : null;
+  } catch (err) {
+    toast(`Cannot ask the server for the game's renderer (${err.message}); showing the generic view.`);
+  }
+  let r = generic;
+  if (url) {
+    try {
+      r = (await import(url)).default;
+      if (!r || typeof r.board !== "function") throw new Error("it exports no renderer");
+    } catch (err) {
+      console.error(err);
+      toast(`The ${game} renderer did not load (${err.message}); showing the generic view.`);
+      r = generic;
+    }
+  }
+  await Promise.all((r.styles || []).map(loadStylesheet));
+  return r;
 }
 
 function baseName(info, seat) {
@@ -115,6 +161,15 @@ function requestHint() {
 // ---------------------------------------------------------------- messages
 
 function onMessage(msg) {
+  if (!loaded.renderer) {
+    backlog.push(msg);
+    if (msg.table && msg.table.game) ensureRenderer(msg.table.game);
+    return;
+  }
+  handleMessage(msg);
+}
+
+function handleMessage(msg) {
   switch (msg.type) {
     case "welcome":
       page.seat = msg.seat;
@@ -308,10 +363,6 @@ function resultPanel(ctx, r) {
     h("p", null, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `podium-${tableId}.jsonl` }, "Download the game record")),
   ];
   return h("div", { class: "result-panel", role: "region", "aria-label": "Result" }, children);
-}
-
-function ordinal(n) {
-  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
 }
 
 function rematchControls() {

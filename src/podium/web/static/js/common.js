@@ -1,6 +1,5 @@
-// Pieces shared by the game renderers.
-import { h } from "../dom.js";
-import { GOLF_SUITS, golfCardParts, valueCardParts } from "../cards.js";
+// Pieces shared by the game renderers (the games' own and the generic one): seats, player headers, score tables.
+import { h } from "./dom.js";
 
 // Seats in play order starting after `me` (so that the viewer's own seat can be drawn last, at the bottom).
 export function othersInOrder(n, me) {
@@ -11,16 +10,6 @@ export function othersInOrder(n, me) {
     if (seat !== me) out.push(seat);
   }
   return out;
-}
-
-// A card written for the log: "7♥", "red 7".
-export function cardWord(game, text) {
-  if (text == null) return "a hidden card";
-  if (game === "golf") {
-    const { rank, suit } = golfCardParts(text);
-    return `${rank}${GOLF_SUITS[suit].symbol}`;
-  }
-  return valueCardParts(game, text).label;
 }
 
 export function playerHeader(ctx, seat, extra) {
@@ -49,4 +38,8 @@ export function scoreTable(title, columns, rows) {
       h("tbody", null, rows.map((row) => h("tr", { class: row.cls || "" }, row.cells.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", null, cell)))))),
     ),
   );
+}
+
+export function ordinal(n) {
+  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
 }

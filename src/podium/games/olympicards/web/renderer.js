@@ -1,8 +1,36 @@
 // Olympicards: the sport card in the middle, everyone's plays in this sport around it, your hand below.
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
-import { button, h } from "../dom.js";
-import { card, medal } from "../cards.js";
-import { cardWord, playerHeader, scoreTable } from "./common.js";
+import { button, h } from "/static/js/dom.js";
+import { card, colouredFace, medal } from "/static/js/cards.js";
+import { ordinal, playerHeader, scoreTable } from "/static/js/common.js";
+
+// ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
+const COLOURS = {
+  r: { name: "red", shape: "circle", band: "var(--red)", ink: "var(--red)" },
+  g: { name: "green", shape: "triangle", band: "var(--green)", ink: "var(--green)" },
+  b: { name: "blue", shape: "square", band: "var(--blue)", ink: "var(--blue)" },
+  y: { name: "yellow", shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  k: { name: "black", shape: "diamond", band: "var(--black)", ink: "var(--black)" },
+};
+
+function cardParts(text) {
+  const letter = text.slice(-1).toLowerCase();
+  const value = text.slice(0, -1);
+  const colour = COLOURS[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
+  return { value, letter, colour, label: `${colour.name} ${value}` };
+}
+
+// One card, face down when `text` is null (see `card` in cards.js for the options).
+function olympicardsCard(text, opts) {
+  if (text == null) return card(null, opts);
+  const { value, letter, colour, label } = cardParts(text);
+  return card({ ...colouredFace(value, letter, colour), text, label }, opts);
+}
+
+// A card written for the log: "red 7".
+function cardWord(text) {
+  return text == null ? "a hidden card" : cardParts(text).label;
+}
 
 const COLOUR_ORDER = "rgbyk";
 const kindOf = (text) => COLOUR_ORDER.indexOf(text.slice(-1)) * 9 + Number(text.slice(0, -1));
@@ -46,7 +74,7 @@ function sportCard(ctx) {
           h("div", { class: "sport-meta" }, `${sport.min_cards === sport.max_cards ? sport.min_cards : `${sport.min_cards}–${sport.max_cards}`} card${sport.max_cards > 1 ? "s" : ""} per play`, v.round ? ` · round ${v.round}` : ""),
         )
       : h("div", { class: "sport-card" }, "No sport"),
-    v.target ? h("figure", { class: "pile target-card" }, card("olympicards", v.target, { size: "lg", label: `Round target: ${cardWord("olympicards", v.target)}` }), h("figcaption", null, "Target")) : null,
+    v.target ? h("figure", { class: "pile target-card" }, olympicardsCard(v.target, { size: "lg", label: `Round target: ${cardWord(v.target)}` }), h("figcaption", null, "Target")) : null,
     h(
       "div",
       { class: "sport-pile-info" },
@@ -72,8 +100,8 @@ function playsRow(ctx, seat) {
       ? seatPlays.map((p, i) =>
           h(
             "span",
-            { class: `play ${i === seatPlays.length - 1 ? "latest" : ""}`, role: "img", "aria-label": `play ${i + 1}: ${p.map((c) => cardWord("olympicards", c)).join(" + ")}` },
-            p.map((c) => card("olympicards", c, { size: "sm" })),
+            { class: `play ${i === seatPlays.length - 1 ? "latest" : ""}`, role: "img", "aria-label": `play ${i + 1}: ${p.map((c) => cardWord(c)).join(" + ")}` },
+            p.map((c) => olympicardsCard(c, { size: "sm" })),
           ),
         )
       : h("span", { class: "muted small" }, v.phase === "play" ? "no play yet in this sport" : ""),
@@ -98,7 +126,7 @@ function playerArea(ctx, seat) {
     playerHeader(ctx, seat, [medalsOf(v, seat), ...tags]),
     playsRow(ctx, seat),
     h("p", { class: "muted small" }, `${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"} in hand`),
-    v.hands && seat !== ctx.seat ? h("div", { class: "hand revealed" }, v.hands[seat].map((c) => card("olympicards", c, { size: "sm" }))) : null,
+    v.hands && seat !== ctx.seat ? h("div", { class: "hand revealed" }, v.hands[seat].map((c) => olympicardsCard(c, { size: "sm" }))) : null,
   );
 }
 
@@ -115,12 +143,12 @@ function handArea(ctx) {
   const handCards = v.hand.map((text, i) => {
     const selected = sel.includes(i);
     const canUse = usable.has(text);
-    return card("olympicards", text, {
+    return olympicardsCard(text, {
       size: "lg",
       selected: canUse ? selected : undefined,
       extraClass: canUse ? "playable" : null,
       key: `hand-${i}`,
-      label: `${cardWord("olympicards", text)}${selected ? ", selected" : ""}`,
+      label: `${cardWord(text)}${selected ? ", selected" : ""}`,
       onClick:
         canUse && !ctx.busy
           ? () => {
@@ -136,7 +164,7 @@ function handArea(ctx) {
   if (postpone) bar.push(button("Postpone it", () => ctx.act(postpone.action), { disabled: ctx.busy, dataset: { key: "postpone" } }));
   if (legalPlays.length) {
     bar.push(
-      button(match ? `Play ${chosen.map((c) => cardWord("olympicards", c)).join(" + ")}` : chosen.length ? "Not a legal play" : "Select cards to play", () => match && ctx.act(match.action), {
+      button(match ? `Play ${chosen.map((c) => cardWord(c)).join(" + ")}` : chosen.length ? "Not a legal play" : "Select cards to play", () => match && ctx.act(match.action), {
         class: "primary",
         disabled: !match || ctx.busy,
         dataset: { key: "play-selected" },
@@ -162,7 +190,7 @@ function handArea(ctx) {
           h(
             "button",
             { type: "button", class: "quick-play", "aria-label": e.text, title: e.text, disabled: ctx.busy, dataset: { key: `quick-${e.id}` }, onclick: () => ctx.act(e.action) },
-            e.action.cards.map((c) => card("olympicards", c, { size: "xs" })),
+            e.action.cards.map((c) => olympicardsCard(c, { size: "xs" })),
           ),
         ),
       )
@@ -217,18 +245,14 @@ function describe(event, ctx) {
     case "world_record":
       return `★ ${who} sets a world record in ${event.sport}`;
     case "drew":
-      return event.player === ctx.seat && event.cards.length ? `↳ you drew ${event.cards.map((c) => cardWord("olympicards", c)).join(", ")}` : null;
+      return event.player === ctx.seat && event.cards.length ? `↳ you drew ${event.cards.map((c) => cardWord(c)).join(", ")}` : null;
     case "reshuffle":
       return "The discard pile is shuffled into a new draw pile";
     case "target":
-      return event.card ? `Round target: ${cardWord("olympicards", event.card)}` : null;
+      return event.card ? `Round target: ${cardWord(event.card)}` : null;
     default:
       return null;
   }
 }
 
-function ordinal(n) {
-  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
-}
-
-export default { statusText, board, scores, describe, scoreLabel: "Points" };
+export default { statusText, board, scores, describe, styles: [new URL("olympicards.css", import.meta.url).href], scoreLabel: "Points" };

@@ -1,7 +1,53 @@
-// Golf (four-card and six-card): your cards at the bottom, the stock and discard pile in the middle, the others above.
-import { button, h } from "../dom.js";
-import { card, emptySlot } from "../cards.js";
-import { cardWord, othersInOrder, playerHeader, scoreTable } from "./common.js";
+// Golf (four-card and six-card) in the browser: your cards at the bottom, the stock and discard pile in the middle,
+// the others above. Served from the golf package (its spec's `web`); the shell's helpers come from /static/js/.
+import { button, h } from "/static/js/dom.js";
+import { card, emptySlot } from "/static/js/cards.js";
+import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+
+// ---- the cards: a standard 52-card deck, written "7h", "Ts", "Kd" (four-colour suits, symbols always shown)
+const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
+const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+const SUITS = {
+  c: { symbol: "♣", name: "clubs" },
+  d: { symbol: "♦", name: "diamonds" },
+  h: { symbol: "♥", name: "hearts" },
+  s: { symbol: "♠", name: "spades" },
+};
+
+function cardParts(text) {
+  const rankChar = text.slice(0, -1).toUpperCase();
+  const suit = text.slice(-1).toLowerCase();
+  const rank = rankChar === "10" ? "10" : RANKS[rankChar] || rankChar;
+  const rankName = rankChar === "10" ? "10" : RANK_NAMES[rankChar] || rankChar;
+  const info = SUITS[suit] || { symbol: suit, name: suit };
+  return { rank, suit, symbol: info.symbol, label: `${rankName} of ${info.name}` };
+}
+
+function face(text) {
+  const { rank, suit, symbol, label } = cardParts(text);
+  return {
+    text,
+    label,
+    classes: `face golf suit-${suit}`,
+    children: [
+      h("span", { class: "corner tl", "aria-hidden": "true" }, h("b", null, rank), h("i", null, symbol)),
+      h("span", { class: "pip", "aria-hidden": "true" }, symbol),
+      h("span", { class: "corner br", "aria-hidden": "true" }, h("b", null, rank), h("i", null, symbol)),
+    ],
+  };
+}
+
+// One card, face down when `text` is null (see `card` in cards.js for the options).
+function golfCard(text, opts) {
+  return card(text == null ? null : face(text), opts);
+}
+
+// A card written for the log: "7♥".
+function cardWord(text) {
+  if (text == null) return "a hidden card";
+  const { rank, symbol } = cardParts(text);
+  return `${rank}${symbol}`;
+}
 
 const SLOT_VERBS = {
   peek: (i) => `Peek at your card ${i + 1}`,
@@ -50,13 +96,13 @@ function hand(ctx, seat, mine) {
     if (text != null && !isPublic) badge = mine ? "only you" : null;
     else if (text == null && ownerKnows) badge = mine ? null : "seen";
     const where = mine ? `your card ${i + 1}` : `${ctx.shortName(seat)}'s card ${i + 1}`;
-    const what = text == null ? "face down" : cardWord("golf", text);
+    const what = text == null ? "face down" : cardWord(text);
     const label = entry ? `${SLOT_VERBS[entry.action.type](i)} (${what})` : `${where}: ${what}${badge === "seen" ? ", seen by its owner" : ""}`;
     out.push(
       h(
         "div",
         { class: "slot" },
-        card("golf", text, {
+        golfCard(text, {
           size: mine ? "lg" : undefined,
           badge,
           label,
@@ -72,14 +118,13 @@ function hand(ctx, seat, mine) {
   return h("div", { class: `golf-hand slots-${slots}` }, out);
 }
 
-function knownSum(v, seat) {
-  let sum = 0;
-  let unknown = 0;
-  for (const text of v.hands[seat]) {
-    if (text == null) unknown += 1;
-    else sum += v.values[text.slice(0, -1).toUpperCase() === "T" ? "10" : text.slice(0, -1).toUpperCase()] ?? 0;
-  }
-  return unknown ? `${sum} + ${unknown} unknown` : String(sum);
+// What the viewer knows of a seat's hand: the golf package scores it (`known_sum` in the view: G-8.4's column
+// pairs count 0 once both cards are known), the client only says how many cards are still unknown.
+function knownTotal(v, seat) {
+  const sums = v.known_sum;
+  if (!Array.isArray(sums) || typeof sums[seat] !== "number") return null; // an older server: say nothing rather than guess
+  const unknown = (v.hands[seat] || []).filter((text) => text == null).length;
+  return unknown ? `${sums[seat]} + ${unknown} unknown` : String(sums[seat]);
 }
 
 function playerPanel(ctx, seat, mine) {
@@ -93,7 +138,7 @@ function playerPanel(ctx, seat, mine) {
     { class: `player golf-player ${mine ? "me" : ""} ${v.current_player === seat ? "current" : ""}`, "aria-label": `${ctx.name(seat)}'s cards`, dataset: { seat } },
     playerHeader(ctx, seat, [h("span", { class: "score", title: "total score" }, `${v.scores[seat]} pts`), ...badges]),
     hand(ctx, seat, mine),
-    mine ? h("p", { class: "muted small" }, `Known total: ${knownSum(v, seat)}`) : null,
+    knownTotal(v, seat) != null ? h("p", { class: "muted small known-total", dataset: { seat } }, `Known total: ${knownTotal(v, seat)}`) : null,
   );
 }
 
@@ -105,7 +150,7 @@ function centre(ctx) {
   const discardAction = take || discard;
   const stock =
     v.stock_size > 0
-      ? card("golf", null, {
+      ? golfCard(null, {
           size: "lg",
           backText: String(v.stock_size),
           label: draw ? `Draw from the stock (${v.stock_size} cards)` : `Stock: ${v.stock_size} cards`,
@@ -115,10 +160,10 @@ function centre(ctx) {
         })
       : emptySlot("Stock: empty", { size: "lg", text: "empty" });
   const top = v.discard_top;
-  const discardLabel = take ? `Take the top discard (${cardWord("golf", top)})` : discard ? "Discard the drawn card" : `Discard pile: ${top ? cardWord("golf", top) : "empty"}`;
+  const discardLabel = take ? `Take the top discard (${cardWord(top)})` : discard ? "Discard the drawn card" : `Discard pile: ${top ? cardWord(top) : "empty"}`;
   const pile =
     top != null
-      ? card("golf", top, {
+      ? golfCard(top, {
           size: "lg",
           label: discardLabel,
           target: !!discardAction && !ctx.busy,
@@ -136,7 +181,7 @@ function centre(ctx) {
       h(
         "figure",
         { class: "pile drawn" },
-        card("golf", v.drawn, { size: "lg", label: `Card in ${ctx.shortName(holder)}'s hand: ${v.drawn ? cardWord("golf", v.drawn) : "hidden"}`, extraClass: "lifted", key: "drawn" }),
+        golfCard(v.drawn, { size: "lg", label: `Card in ${ctx.shortName(holder)}'s hand: ${v.drawn ? cardWord(v.drawn) : "hidden"}`, extraClass: "lifted", key: "drawn" }),
         h("figcaption", null, holder === ctx.seat ? `You drew (${v.drawn_from})` : `${ctx.shortName(holder)} drew (${v.drawn_from})`),
       ),
     );
@@ -172,7 +217,7 @@ function lastRound(ctx, open) {
         "div",
         { class: `reveal-row ${last.winners.includes(seat) ? "win" : ""}` },
         h("span", { class: "player-name" }, ctx.name(seat)),
-        h("span", { class: `golf-hand mini slots-${last.hands[seat].length}` }, last.hands[seat].map((t) => card("golf", t, { size: "sm" }))),
+        h("span", { class: `golf-hand mini slots-${last.hands[seat].length}` }, last.hands[seat].map((t) => golfCard(t, { size: "sm" }))),
         h("span", null, `sum ${last.sums[seat]} → ${last.scores[seat] >= 0 ? "+" : ""}${last.scores[seat]}`),
       ),
     );
@@ -215,19 +260,19 @@ function describe(event, ctx) {
   const whose = mine ? "your" : `${who}'s`;
   switch (event.kind) {
     case "deal":
-      return `Round ${event.round} dealt; ${ctx.name(event.first_player)} starts; the discard shows ${cardWord("golf", event.discard)}`;
+      return `Round ${event.round} dealt; ${ctx.name(event.first_player)} starts; the discard shows ${cardWord(event.discard)}`;
     case "drawn":
-      return event.player === ctx.seat ? `↳ you drew ${cardWord("golf", event.card)}` : null;
+      return event.player === ctx.seat ? `↳ you drew ${cardWord(event.card)}` : null;
     case "take":
-      return `↳ ${who} took ${cardWord("golf", event.card)}`;
+      return `↳ ${who} took ${cardWord(event.card)}`;
     case "swap":
-      return `↳ ${who} put ${event.card ? cardWord("golf", event.card) : "a card"} in slot ${event.slot + 1} and discarded ${cardWord("golf", event.discarded)}`;
+      return `↳ ${who} put ${event.card ? cardWord(event.card) : "a card"} in slot ${event.slot + 1} and discarded ${cardWord(event.discarded)}`;
     case "discard":
-      return `↳ ${who} discarded ${cardWord("golf", event.card)}`;
+      return `↳ ${who} discarded ${cardWord(event.card)}`;
     case "peek":
-      return event.player === ctx.seat ? `↳ your card ${event.slot + 1} is ${cardWord("golf", event.card)}` : null;
+      return event.player === ctx.seat ? `↳ your card ${event.slot + 1} is ${cardWord(event.card)}` : null;
     case "flip":
-      return `↳ ${whose} card ${event.slot + 1} is ${cardWord("golf", event.card)}`;
+      return `↳ ${whose} card ${event.slot + 1} is ${cardWord(event.card)}`;
     case "knock":
       return `${mine ? "You knock" : `${who} knocks`}: everyone else has one more turn`;
     case "round_end":
@@ -237,4 +282,4 @@ function describe(event, ctx) {
   }
 }
 
-export default { statusText, board, scores, describe, scoreLabel: "Points" };
+export default { statusText, board, scores, describe, scoreLabel: "Points", styles: [new URL("golf.css", import.meta.url).href] };

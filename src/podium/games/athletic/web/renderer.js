@@ -1,8 +1,37 @@
 // Athletic Games: five piles in the centre, your hand below. Select a hand card, then a pile (play or fill);
 // or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
-import { button, h } from "../dom.js";
-import { card, emptySlot, medal } from "../cards.js";
-import { cardWord, othersInOrder, playerHeader, scoreTable } from "./common.js";
+import { button, h } from "/static/js/dom.js";
+import { card, colouredFace, emptySlot, medal } from "/static/js/cards.js";
+import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+
+// ---- the cards: a value and a sport, written "7r" (the letter: r g b y o p)
+const COLOURS = {
+  r: { name: "red", shape: "circle", band: "var(--red)", ink: "var(--red)" },
+  g: { name: "green", shape: "triangle", band: "var(--green)", ink: "var(--green)" },
+  b: { name: "blue", shape: "square", band: "var(--blue)", ink: "var(--blue)" },
+  y: { name: "yellow", shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  o: { name: "orange", shape: "diamond", band: "var(--orange)", ink: "#b34f00" },
+  p: { name: "purple", shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
+};
+
+function cardParts(text) {
+  const letter = text.slice(-1).toLowerCase();
+  const value = text.slice(0, -1);
+  const colour = COLOURS[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
+  return { value, letter, colour, label: `${colour.name} ${value}` };
+}
+
+// One card, face down when `text` is null (see `card` in cards.js for the options).
+function athleticCard(text, opts) {
+  if (text == null) return card(null, opts);
+  const { value, letter, colour, label } = cardParts(text);
+  return card({ ...colouredFace(value, letter, colour), text, label }, opts);
+}
+
+// A card written for the log: "red 7".
+function cardWord(text) {
+  return text == null ? "a hidden card" : cardParts(text).label;
+}
 
 const same = (a, b) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
 
@@ -10,7 +39,7 @@ function statusText(ctx) {
   const v = ctx.view;
   if (!ctx.myTurn) return "";
   const sel = ctx.ui.selection;
-  if (sel && sel.kind === "card") return `Now click a highlighted pile for ${cardWord("athletic", sel.card)} (or the card again to cancel).`;
+  if (sel && sel.kind === "card") return `Now click a highlighted pile for ${cardWord(sel.card)} (or the card again to cancel).`;
   if (sel && sel.kind === "pile") return `Now click the pile to move pile ${sel.pile + 1}'s top card onto.`;
   const placed = v.placed_this_turn;
   return `Place cards from your hand on the piles (same value, or same sport ±1), move pile tops, fill empty slots; then end your turn.${placed ? ` Placed this turn: ${placed}.` : ""}`;
@@ -36,7 +65,7 @@ function pileView(ctx, index) {
   const selected = !!sel && sel.kind === "pile" && sel.pile === index;
   let onClick = null;
   let label;
-  const what = top ? cardWord("athletic", top) : "empty slot";
+  const what = top ? cardWord(top) : "empty slot";
   if (entry) {
     onClick = () => ctx.act(entry.action);
     label = `${entry.text} — pile ${index + 1} (${what})`;
@@ -57,7 +86,7 @@ function pileView(ctx, index) {
   }
   if (ctx.busy) onClick = null;
   const face = top
-    ? card("athletic", top, { size: "lg", label, selected: sel && sel.kind === "pile" ? selected : undefined, target: !!entry, hint: hinted, key: `pile-${index}`, onClick })
+    ? athleticCard(top, { size: "lg", label, selected: sel && sel.kind === "pile" ? selected : undefined, target: !!entry, hint: hinted, key: `pile-${index}`, onClick })
     : emptySlot(label, { size: "lg", text: "empty", target: !!entry, hint: hinted, key: `pile-${index}`, onClick });
   const under = pile.slice(0, -1).reverse();
   const shown = under.slice(0, 4);
@@ -68,8 +97,8 @@ function pileView(ctx, index) {
     face,
     h(
       "div",
-      { class: "under", "aria-label": under.length ? `below: ${under.map((t) => cardWord("athletic", t)).join(", ")}` : "nothing below" },
-      shown.map((t) => card("athletic", t, { size: "xs" })),
+      { class: "under", "aria-label": under.length ? `below: ${under.map((t) => cardWord(t)).join(", ")}` : "nothing below" },
+      shown.map((t) => athleticCard(t, { size: "xs" })),
       under.length > shown.length ? h("span", { class: "more" }, `+${under.length - shown.length}`) : null,
     ),
   );
@@ -86,13 +115,13 @@ function handView(ctx) {
       const uses = ctx.legal.filter((e) => (e.action.type === "play" || e.action.type === "fill") && e.action.card === text);
       const selected = !!sel && sel.kind === "card" && sel.card === text;
       const usable = uses.length > 0;
-      return card("athletic", text, {
+      return athleticCard(text, {
         size: "lg",
         selected: usable ? selected : undefined,
         hint: !!step && step.card === text && step.type !== "move",
         extraClass: usable ? "playable" : ctx.myTurn ? "stuck" : null,
         key: `hand-${text}`,
-        label: `${cardWord("athletic", text)}${usable ? (selected ? ", selected" : `, can go on pile ${[...new Set(uses.map((e) => e.action.pile + 1))].join(" or ")}`) : ""}`,
+        label: `${cardWord(text)}${usable ? (selected ? ", selected" : `, can go on pile ${[...new Set(uses.map((e) => e.action.pile + 1))].join(" or ")}`) : ""}`,
         onClick:
           usable && !ctx.busy
             ? () => {
@@ -202,7 +231,7 @@ function describe(event, ctx) {
     case "draw":
       return `↳ ${ctx.name(event.player)} draws ${event.count} card${event.count === 1 ? "" : "s"}`;
     case "draw_cards":
-      return event.player === ctx.seat && event.cards.length ? `↳ you drew ${event.cards.map((c) => cardWord("athletic", c)).join(", ")}` : null;
+      return event.player === ctx.seat && event.cards.length ? `↳ you drew ${event.cards.map((c) => cardWord(c)).join(", ")}` : null;
     case "reshuffle":
       return `The centre's buried cards are shuffled into a new draw pile (${event.cards})`;
     case "turn_end":
@@ -212,4 +241,4 @@ function describe(event, ctx) {
   }
 }
 
-export default { statusText, board, scores, describe, scoreLabel: "Medals" };
+export default { statusText, board, scores, describe, styles: [new URL("athletic.css", import.meta.url).href], scoreLabel: "Medals" };
