@@ -101,8 +101,23 @@ def test_replay_check_names_the_slots_of_the_recorded_game(tmp_path: Path) -> No
     code, output = invoke("replay", str(path), "--check")
     flat = " ".join(output.split())
     assert code == 2 and len(output.strip().splitlines()) == 1
-    assert "ply 1: {'type': 'peek', 'slot': 4}: peek needs a slot 0..3 in four-card Golf" in flat
+    assert "ply 1: malformed action: {'type': 'peek', 'slot': 4}: peek needs a slot 0..3 in four-card Golf" in flat
     assert "0..5" not in flat and "1..6" not in flat
+
+
+def test_replay_check_says_an_action_the_rules_did_not_allow_is_illegal(tmp_path: Path) -> None:
+    # G-3.3: seat 0 peeks twice, then it is seat 1's turn to peek; a knock there is a Golf action, but illegal.
+    path = tmp_path / "bad.jsonl"
+    header = {"format": "podium-record", "version": 1, "game": "golf", "config": {"rounds": 1}, "seed": 3,
+              "num_players": 2, "players": ["a", "b"]}  # fmt: skip
+    moves = [{"ply": 0, "player": 0, "action": {"type": "peek", "slot": 0}},
+             {"ply": 1, "player": 0, "action": {"type": "peek", "slot": 1}},
+             {"ply": 2, "player": 1, "action": {"type": "knock"}}]  # fmt: skip
+    path.write_text("\n".join(json.dumps(line) for line in [header, *moves]) + "\n")
+    code, output = invoke("replay", str(path), "--check")
+    flat = " ".join(output.split())
+    assert code == 2 and len(output.strip().splitlines()) == 1
+    assert "ply 2: illegal action: knock is not allowed now" in flat and "malformed" not in flat
 
 
 def test_tampered_record_fails_the_check(tmp_path: Path) -> None:

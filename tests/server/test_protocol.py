@@ -135,9 +135,15 @@ def test_seat_token_matrix(server: LiveServer) -> None:
         ({"type": "action", "version": -1, "action": {"type": "knock"}}, "malformed"),
         ({"type": "action", "version": True, "action": {"type": "knock"}}, "malformed"),
         ({"type": "action", "version": 0}, "malformed"),
-        ({"type": "action", "version": 0, "action": {"type": "fly"}}, "illegal"),
-        ({"type": "action", "version": 0, "action": "knock"}, "illegal"),
+        # An action of the wrong shape is no Golf action (MalformedAction): malformed, never illegal.
+        ({"type": "action", "version": 0, "action": {"type": "fly"}}, "malformed"),
+        ({"type": "action", "version": 0, "action": "knock"}, "malformed"),
+        ({"type": "action", "version": 0, "action": {"type": "swap", "slot": "2"}}, "malformed"),
+        ({"type": "action", "version": 0, "action": {"type": "peek", "slot": 4}}, "malformed"),  # G-3.1: four cards
+        ({"type": "action", "version": 0, "action": {"type": "draw", "card": "K"}}, "malformed"),
+        # A Golf action that the rules do not allow now (IllegalAction): illegal.
         ({"type": "action", "version": 0, "action": {"type": "knock"}}, "illegal"),  # not in the peek phase
+        ({"type": "action", "version": 0, "action": {"type": "swap", "slot": 0}}, "illegal"),  # G-3.3: peeks first
         ({"type": "action", "version": 7, "action": {"type": "knock"}}, "stale"),
         ({"type": "hint"}, "illegal"),  # Golf has no hints
         ("x" * 5000, "too_large"),

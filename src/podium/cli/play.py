@@ -22,7 +22,7 @@ from podium.cli.tui import get_tui
 from podium.cli.tui.base import TurnContext
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Game, State
-from podium.core.errors import IllegalAction, PodiumError
+from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Recorder
 from podium.core.registry import game_names, get_game
 from podium.sim.runner import make_bots
@@ -219,9 +219,11 @@ class PlaySession:
         if text.isdigit():
             self._refuse_number(text, legal)
             return None
+        # Two kinds of refusal, each with its own pointer: text that is no action (MalformedAction) points to `help`
+        # and the forms in its message; an action the rules forbid now (IllegalAction) to `actions`, the legal ones.
         try:
             action = self.game.parse_action(line, self.state.config)
-        except IllegalAction as exc:
+        except ActionError as exc:  # MalformedAction, or IllegalAction from a game that predates it: no action
             if index is not None and index < len(legal):
                 return legal[index]
             self.console.print(f"[red]{escape(str(exc))}[/] (type [bold]help[/] for help)")

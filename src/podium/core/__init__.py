@@ -3,9 +3,11 @@
 from podium.core.config import GameConfig, option
 from podium.core.contract import Action, Event, Game, JsonDict, Result, State, View
 from podium.core.errors import (
+    ActionError,
     ConfigError,
     GameNotOver,
     IllegalAction,
+    MalformedAction,
     PlayerCountError,
     PodiumError,
     RecordError,
@@ -17,6 +19,7 @@ from podium.core.rng import Rng
 
 __all__ = [
     "Action",
+    "ActionError",
     "ConfigError",
     "Event",
     "Game",
@@ -24,6 +27,7 @@ __all__ = [
     "GameNotOver",
     "IllegalAction",
     "JsonDict",
+    "MalformedAction",
     "PlayerCountError",
     "PodiumError",
     "Record",

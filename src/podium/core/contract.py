@@ -132,7 +132,8 @@ class State(ABC):
 
     Contract:
     - `legal_actions()` is sorted by id, has no duplicates, and is non-empty whenever the game is not over.
-    - `apply(action)` validates first; an illegal action raises `IllegalAction` with a reason and changes nothing.
+    - `apply(action)` validates first; an action the rules do not allow now raises `IllegalAction` with a reason and
+      changes nothing (reading an action from text, JSON or an id is the `Game`'s job, which raises `MalformedAction`).
     - `view(player)` holds everything `player` may know and nothing else (None = spectator).
     - `clone()` is cheap; `to_dict()`/`from_dict()` round-trip the complete state, generator included.
     - All randomness comes from the state's own generator, so seed + actions replay a game exactly.
@@ -160,7 +161,9 @@ class State(ABC):
         return action in self.legal_actions()
 
     @abstractmethod
-    def apply(self, action: Action) -> list[Event]: ...
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action` for `current_player` and say what happened; raises `IllegalAction` (naming the reason, and
+        changing nothing) for an action the rules do not allow in this state, the game being over included."""
 
     @abstractmethod
     def view(self, player: int | None) -> View: ...
@@ -241,17 +244,20 @@ class Game(ABC):
 
     @abstractmethod
     def parse_action(self, text: str, config: GameConfig | None = None) -> Action:
-        """The action written as `text`; raises `IllegalAction` naming the accepted forms. With the `config` of the
+        """The action written as `text`; raises `MalformedAction` naming the accepted forms. With the `config` of the
         game being played, an action that cannot exist under it (e.g. a Golf slot beyond the variant's cards) is
-        refused too and the errors name what it allows; callers that know the game being played pass it."""
+        refused too and the errors name what it allows; callers that know the game being played pass it.
+        Whether the action is legal now is not asked here: that is `State.apply`'s `IllegalAction`."""
 
     @abstractmethod
     def action_from_json(self, data: Any, config: GameConfig | None = None) -> Action:
-        """Raises `IllegalAction` for data that is no action of this game (with `config`: of this game as played
-        with it, as in `parse_action`)."""
+        """The action of `Action.to_json`'s form; raises `MalformedAction` for data that is no action of this game
+        (with `config`: of this game as played with it, as in `parse_action`)."""
 
     @abstractmethod
-    def action_from_id(self, action_id: int, config: GameConfig) -> Action: ...
+    def action_from_id(self, action_id: int, config: GameConfig) -> Action:
+        """The action numbered `action_id`; raises `MalformedAction` for anything but an int in
+        0 .. `num_actions(config)` - 1."""
 
     @abstractmethod
     def num_actions(self, config: GameConfig) -> int:

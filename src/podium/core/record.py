@@ -21,7 +21,7 @@ from types import TracebackType
 from typing import IO, Any, Self
 
 from podium.core.contract import Action, Event, JsonDict, State
-from podium.core.errors import IllegalAction, PodiumError, RecordError
+from podium.core.errors import ActionError, PodiumError, RecordError
 from podium.core.registry import get_game
 
 FORMAT = "podium-record"
@@ -133,7 +133,8 @@ class Record:
             raise RecordError(f"record header: {exc}") from None
 
     def replay(self) -> Iterator[ReplayStep]:
-        """Apply the recorded actions one by one; raises `RecordError` at the first one that does not replay."""
+        """Apply the recorded actions one by one; raises `RecordError` at the first one that does not replay, saying
+        whether it is no action of the game (malformed) or one the rules did not allow at that point (illegal)."""
         state = self.start()
         game = state.game
         for ply, (player, data) in enumerate(self.moves):
@@ -144,9 +145,12 @@ class Record:
                 )
             try:
                 action = game.action_from_json(data, state.config)
+            except ActionError as exc:  # a game that says IllegalAction here still wrote no action of the game
+                raise RecordError(f"ply {ply}: malformed action: {exc}") from None
+            try:
                 events = state.apply(action)
-            except IllegalAction as exc:
-                raise RecordError(f"ply {ply}: {exc}") from None
+            except ActionError as exc:
+                raise RecordError(f"ply {ply}: illegal action: {exc}") from None
             yield ReplayStep(ply, player, action, events, state)
 
     def check(self) -> State:

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
-from podium.core.errors import IllegalAction, PodiumError
+from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Record
 from podium.core.registry import get_game
 from podium.server import requests
@@ -247,10 +247,13 @@ class TableManager:
             self.commit(table, conn.seat, action, ack=conn)
 
     def _parse_action(self, table: Table, data: Any) -> Action:
+        """The action `data` stands for; anything that is no action of this game, as this table plays it, is
+        `malformed` (the game's `MalformedAction` message says what is allowed), never `illegal`: whether the rules
+        allow it now is asked later, after the version and the turn."""
         try:
             return table.game.action_from_json(data, table.config)
-        except IllegalAction as exc:
-            raise ProtocolError("illegal", str(exc)) from None
+        except ActionError as exc:  # MalformedAction; a game's IllegalAction here means the same: no action
+            raise ProtocolError("malformed", str(exc)) from None
         except (TypeError, ValueError, KeyError, AttributeError):
             raise ProtocolError("malformed", "'action' is not an action of this game; send one from 'legal'") from None
 

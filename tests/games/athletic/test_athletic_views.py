@@ -7,7 +7,7 @@ import json
 import pytest
 from athletic_helpers import play, position
 
-from podium.core.errors import ConfigError, IllegalAction, RecordError
+from podium.core.errors import ConfigError, MalformedAction, RecordError
 from podium.core.rng import Rng
 from podium.games.athletic import GAME, AthleticState
 from podium.games.athletic.actions import NUM_ACTIONS, action_from_id
@@ -82,9 +82,9 @@ def test_text_json_and_id_forms() -> None:
     assert GAME.parse_action("  PLAY r7 3 ").text() == "play 7r 3"
     assert GAME.parse_action("pass").text() == "end"
     for bad in ("", "play 7x 1", "play 7r 6", "move 1 1", "jump", "fill 11r 1"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(MalformedAction):
             GAME.parse_action(bad)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         GAME.action_from_json({"type": "move", "from": 0, "to": 0})
 
 

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from podium.core.errors import ConfigError, IllegalAction
+from podium.core.errors import ConfigError, IllegalAction, MalformedAction
 from podium.games.athletic import GAME as ATHLETIC
 from podium.games.golf import ACTIONS, DRAW_ACTION, FLIPS, GAME, NUM_ACTIONS, PASS_ACTION, PEEKS, SWAPS
 
@@ -44,7 +44,7 @@ def test_aliases(text: str, expected: str) -> None:
 
 @pytest.mark.parametrize("text", ["", "fly", "swap", "swap 0", "swap 7", "draw 2", "peek x", "swap 1 2"])
 def test_bad_text_names_the_accepted_forms(text: str) -> None:
-    with pytest.raises(IllegalAction, match="swap N"):
+    with pytest.raises(MalformedAction, match="swap N"):
         GAME.parse_action(text)
 
 
@@ -53,13 +53,13 @@ def test_bad_text_names_the_accepted_forms(text: str) -> None:
              {"type": "swap", "slot": True}, {"type": "swap", "slot": 1, "x": 1}, "draw"],
 )  # fmt: skip
 def test_bad_json_is_rejected(data: object) -> None:
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         GAME.action_from_json(data)
 
 
 @pytest.mark.parametrize("action_id", [-1, 23, True, "3"])
 def test_bad_ids_are_rejected(action_id: object) -> None:
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         GAME.action_from_id(action_id, GAME.config())  # type: ignore[arg-type]
 
 
@@ -80,7 +80,7 @@ def test_actions_order_by_id() -> None:
 )
 def test_g3_g8_text_errors_name_the_slots_of_the_game_played(options: dict[str, str], text: str, message: str) -> None:
     # G-3.1: four cards (slots 1..4); G-8.1: six (slots 1..6). The errors name the variant's own slots.
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(MalformedAction) as info:
         GAME.parse_action(text, GAME.config(options))
     assert message in str(info.value)
     wrong = "1..6" if "four" in message else "1..4"
@@ -89,10 +89,10 @@ def test_g3_g8_text_errors_name_the_slots_of_the_game_played(options: dict[str, 
 
 def test_g3_g8_the_listed_forms_are_the_variants_own() -> None:
     # Four-card Golf has peeks and knocks (G-3.3, G-4.2); six-card has flips and no knocking (G-8.1, G-8.3).
-    with pytest.raises(IllegalAction) as four:
+    with pytest.raises(MalformedAction) as four:
         GAME.parse_action("fly", GAME.config())
     assert str(four.value).endswith("actions are: draw, take, discard, knock, pass, swap N, peek N (N = slot 1..4)")
-    with pytest.raises(IllegalAction) as six:
+    with pytest.raises(MalformedAction) as six:
         GAME.parse_action("fly", GAME.config(variant="six"))
     assert str(six.value).endswith("actions are: draw, take, discard, pass, swap N, flip N (N = slot 1..6)")
 
@@ -105,7 +105,7 @@ def test_the_slots_of_the_game_played_parse() -> None:
 
 
 def test_without_a_config_errors_name_both_variants() -> None:
-    with pytest.raises(IllegalAction, match=r"swap needs a slot 1\.\.4 in four-card Golf, 1\.\.6 in six-card"):
+    with pytest.raises(MalformedAction, match=r"swap needs a slot 1\.\.4 in four-card Golf, 1\.\.6 in six-card"):
         GAME.parse_action("swap 9")
     assert GAME.parse_action("swap 6") is SWAPS[5]  # which variant is unknown: the state refuses it if need be
 
@@ -121,7 +121,7 @@ def test_without_a_config_errors_name_both_variants() -> None:
 def test_json_errors_name_the_slots_of_the_game_played_counted_from_zero(
     options: dict[str, str], data: object, message: str
 ) -> None:
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(MalformedAction) as info:
         GAME.action_from_json(data, GAME.config(options))
     assert message in str(info.value) and "slot 1.." not in str(info.value)
 

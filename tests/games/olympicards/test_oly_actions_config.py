@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from podium.core.errors import ConfigError, IllegalAction
+from podium.core.errors import ConfigError, MalformedAction
 from podium.games.olympicards import ACCEPT, GAME, POSTPONE, WITHDRAW, Config, play_action
 from podium.games.olympicards.actions import from_id, space_size
 from podium.games.olympicards.cards import COLOUR, TEXT, VALUE, kind, parse_card
@@ -36,9 +36,9 @@ def test_text_forms_and_aliases() -> None:
     assert GAME.action_from_json({"type": "play", "cards": ["3b", "3g"]}) is action
     assert GAME.action_from_json({"type": "withdraw"}) is WITHDRAW
     for bad in ("", "jump", "play 3x", "play 1r 1r 1r", "play 1r 2r 3r 4r 5r"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(MalformedAction):
             GAME.parse_action(bad)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         GAME.action_from_json({"type": "play", "cards": "3b"})
 
 
@@ -50,7 +50,7 @@ def test_action_ids_are_ordered_by_size_then_cards() -> None:
     pairs = sorted({tuple(sorted(p)) for p in itertools.combinations_with_replacement(range(45), 2)})
     assert [play_action(p).id for p in pairs] == list(range(48, 48 + len(pairs)))
     assert space_size(3) == GAME.num_actions(Config())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         GAME.action_from_id(GAME.num_actions(Config()), Config())
 
 

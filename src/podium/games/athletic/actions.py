@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
-from podium.core.errors import IllegalAction
+from podium.core.errors import MalformedAction
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, NUM_VALUES, SPORT_LETTERS, SPORT_NAMES, TEXT, parse_card
 
 PLAY, FILL, MOVE, END = range(4)
@@ -98,8 +98,9 @@ def move_action(source: int, dest: int) -> AthleticAction:
 
 
 def action_from_id(action_id: int) -> AthleticAction:
+    """The action numbered `action_id` (0..620); raises `MalformedAction` for anything else (a bool included)."""
     if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
-        raise IllegalAction(f"no Athletic Games action has id {action_id!r}; ids are 0..{NUM_ACTIONS - 1}")
+        raise MalformedAction(f"no Athletic Games action has id {action_id!r}; ids are 0..{NUM_ACTIONS - 1}")
     return ACTIONS[action_id]
 
 
@@ -109,7 +110,7 @@ def _pile(raw: Any, what: str, base: int) -> int:
     except (TypeError, ValueError):
         value = -1
     if isinstance(raw, bool) or not base <= value < NUM_PILES + base:
-        raise IllegalAction(f"{what} {raw!r} is not a pile; piles are {base}..{NUM_PILES - 1 + base}")
+        raise MalformedAction(f"{what} {raw!r} is not a pile; piles are {base}..{NUM_PILES - 1 + base}")
     return value - base
 
 
@@ -129,47 +130,50 @@ def _text_card(word: str) -> int:
     shape = _VALUE_SPORT.fullmatch(word)
     if shape is None:
         missing = "its sport" if word.isdigit() else "its value" if word.isalpha() else "a value and a sport"
-        raise IllegalAction(f"{word!r} is not a card: it needs {missing}, e.g. 7r; {_SPORTS}")
+        raise MalformedAction(f"{word!r} is not a card: it needs {missing}, e.g. 7r; {_SPORTS}")
     digits, sport = (shape[1], shape[2]) if shape[1] else (shape[4], shape[3])
     if not (len(sport) == 1 and sport in SPORT_LETTERS) and sport not in SPORT_NAMES:
-        raise IllegalAction(f"no sport {sport!r} in {word!r}; {_SPORTS}")
-    raise IllegalAction(f"no card value {int(digits)} in {word!r}; values are 1..{NUM_VALUES}")
+        raise MalformedAction(f"no sport {sport!r} in {word!r}; {_SPORTS}")
+    raise MalformedAction(f"no card value {int(digits)} in {word!r}; values are 1..{NUM_VALUES}")
 
 
 def _text_pile(word: str) -> int:
     if not word.isdigit() or not 1 <= int(word) <= NUM_PILES:
-        raise IllegalAction(f"no pile {word}; piles are 1..{NUM_PILES}")
+        raise MalformedAction(f"no pile {word}; piles are 1..{NUM_PILES}")
     return int(word) - 1
 
 
 def parse_action(text: str) -> AthleticAction:
-    """`play 7r 3`, `fill 7r 3`, `move 1 4`, `end` (piles from 1); a mistake is named precisely (the sport, the
-    value, the pile, or the shape of the action)."""
+    """`play 7r 3`, `fill 7r 3`, `move 1 4`, `end` (piles from 1). Raises `MalformedAction` for text that is no
+    action, naming the mistake precisely (the sport, the value, the pile, or the shape of the action); whether the
+    action is legal now is `AthleticState.apply`'s question."""
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction(f"empty action; actions are: {FORMS}")
+        raise MalformedAction(f"empty action; actions are: {FORMS}")
     kind = _ALIASES.get(words[0], words[0])
     if kind not in _SHAPES:
-        raise IllegalAction(f"{text.strip()!r} is not an action; actions are: {FORMS}")
+        raise MalformedAction(f"{text.strip()!r} is not an action; actions are: {FORMS}")
     if len(words) != {"end": 1, "move": 3}.get(kind, 3):
-        raise IllegalAction(f"{text.strip()!r}: write {_SHAPES[kind]}")
+        raise MalformedAction(f"{text.strip()!r}: write {_SHAPES[kind]}")
     try:
         if kind == "end":
             return END_ACTION
         if kind == "move":
             source, dest = _text_pile(words[1]), _text_pile(words[2])
             if source == dest:
-                raise IllegalAction("a move needs two different piles")
+                raise MalformedAction("a move needs two different piles")
             return move_action(source, dest)
         card, pile = _text_card(words[1]), _text_pile(words[2])
-    except IllegalAction as exc:
-        raise IllegalAction(f"{text.strip()!r}: {exc}") from None
+    except MalformedAction as exc:
+        raise MalformedAction(f"{text.strip()!r}: {exc}") from None
     return play_action(card, pile) if kind == "play" else fill_action(card, pile)
 
 
 def action_from_json(data: Any) -> AthleticAction:
+    """From `{"type": "play", "card": "7r", "pile": 2}`, `fill` alike, `{"type": "move", "from": 0, "to": 3}` or
+    `{"type": "end"}` (piles from 0); raises `MalformedAction` naming what is wrong."""
     if not isinstance(data, dict):
-        raise IllegalAction(f"an action must be a JSON object, not {data!r}")
+        raise MalformedAction(f"an action must be a JSON object, not {data!r}")
     kind = data.get("type")
     try:
         if kind == "end":
@@ -177,7 +181,7 @@ def action_from_json(data: Any) -> AthleticAction:
         if kind == "move":
             source, dest = _pile(data.get("from"), "from", 0), _pile(data.get("to"), "to", 0)
             if source == dest:
-                raise IllegalAction("a move needs two different piles")
+                raise MalformedAction("a move needs two different piles")
             return move_action(source, dest)
         if kind in ("play", "fill"):
             raw = data.get("card")
@@ -186,9 +190,9 @@ def action_from_json(data: Any) -> AthleticAction:
             except ValueError:
                 card = -1
             if card < 0:
-                raise IllegalAction(f"{raw!r} is not a card")
+                raise MalformedAction(f"{raw!r} is not a card")
             pile = _pile(data.get("pile"), "pile", 0)
             return play_action(card, pile) if kind == "play" else fill_action(card, pile)
-    except IllegalAction as exc:
-        raise IllegalAction(f"bad action {data!r}: {exc}") from None
-    raise IllegalAction(f"bad action {data!r}: type must be play, fill, move or end")
+    except MalformedAction as exc:
+        raise MalformedAction(f"bad action {data!r}: {exc}") from None
+    raise MalformedAction(f"bad action {data!r}: type must be play, fill, move or end")

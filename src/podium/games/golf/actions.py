@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
-from podium.core.errors import IllegalAction
+from podium.core.errors import MalformedAction
 
 MAX_SLOTS = 6
 
@@ -97,33 +97,36 @@ def _by_id(action_id: int) -> GolfAction:
 
 
 def action_from_id(action_id: int) -> GolfAction:
+    """The action numbered `action_id` (0..22, either variant); raises `MalformedAction` for anything else."""
     if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
-        raise IllegalAction(f"{action_id!r} is no Golf action id; ids are 0..{NUM_ACTIONS - 1}")
+        raise MalformedAction(f"{action_id!r} is no Golf action id; ids are 0..{NUM_ACTIONS - 1}")
     return ACTIONS[action_id]
 
 
 def _make(kind_name: str, slot: int | None, original: object, slots: int | None, first: int) -> GolfAction:
-    """The action `kind_name` on `slot` (0-based). `first` is how `original` counts slots: 1 for text, whose errors
-    list the text forms, 0 for JSON."""
+    """The action `kind_name` on `slot` (0-based), or `MalformedAction`. `first` is how `original` counts slots: 1 for
+    text, whose errors list the text forms, 0 for JSON."""
     hint = f"actions are: {forms(slots)}" if first else "JSON counts slots from 0"
     kind = _NAMES.get(kind_name)
     if kind is None:
-        raise IllegalAction(f"{original!r} is not a Golf action; {hint}")
+        named = hint if first else f"'type' is one of {', '.join(KIND_NAMES)}"
+        raise MalformedAction(f"{original!r} is not a Golf action; {named}")
     if kind in _SLOTTED:
         if slot is None or not 0 <= slot < (slots or MAX_SLOTS):
-            raise IllegalAction(f"{original!r}: {kind_name} needs a slot {slot_range(slots, first)}; {hint}")
+            raise MalformedAction(f"{original!r}: {kind_name} needs a slot {slot_range(slots, first)}; {hint}")
         return _SLOTTED[kind][slot]
     if slot is not None:
-        raise IllegalAction(f"{original!r}: {kind_name} takes no slot; {hint}")
+        raise MalformedAction(f"{original!r}: {kind_name} takes no slot; {hint}")
     return ACTIONS[kind]
 
 
 def parse_action(text: str, slots: int | None = None) -> GolfAction:
     """The action written as `text`: `draw`, `take`, `discard`, `knock`, `pass`, `swap 3`, `peek 1`, `flip 2`
     (slots from 1; case and spacing free; `swap3`, single letters d/t/x/k/p/s/f and a bare slot number for swap).
-    With `slots` (the game's cards per player, 4 or 6) a slot beyond them is refused and the errors name them."""
+    With `slots` (the game's cards per player, 4 or 6) a slot beyond them is refused and the errors name them.
+    Raises `MalformedAction` (listing the forms); whether the action is legal now is `GolfState.apply`'s question."""
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
+        raise MalformedAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
     words = text.strip().lower().split()
     if len(words) == 1 and words[0][-1:].isdigit() and not words[0].isdigit():
         head = words[0].rstrip("0123456789")
@@ -131,14 +134,14 @@ def parse_action(text: str, slots: int | None = None) -> GolfAction:
     if len(words) == 1 and words[0].isdigit():
         words = ["swap", words[0]]
     if not words or len(words) > 2:
-        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
+        raise MalformedAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
     name = _ALIASES.get(words[0], words[0])
     if name not in _NAMES:
-        raise IllegalAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
+        raise MalformedAction(f"{text!r} is not a Golf action; actions are: {forms(slots)}")
     slot: int | None = None
     if len(words) == 2:
         if not words[1].isdigit():
-            raise IllegalAction(
+            raise MalformedAction(
                 f"{text!r}: the slot must be a number {slot_range(slots, 1)}; actions are: {forms(slots)}"
             )
         slot = int(words[1]) - 1
@@ -147,12 +150,15 @@ def parse_action(text: str, slots: int | None = None) -> GolfAction:
 
 def action_from_json(data: Any, slots: int | None = None) -> GolfAction:
     """From `{"type": "swap", "slot": 2}` (slot 0-based) or `{"type": "draw"}`. With `slots` (4 or 6) a slot beyond
-    the game's cards is refused and the errors name them."""
+    the game's cards is refused and the errors name them. Raises `MalformedAction`: a wrong shape (not an object, an
+    unknown type or key, a slot that is no integer or out of range) is never an illegal move."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise IllegalAction(f"{data!r} is not a Golf action; expected e.g. {{'type': 'swap', 'slot': 0}}")
+        raise MalformedAction(f"{data!r} is not a Golf action; expected e.g. {{'type': 'swap', 'slot': 0}}")
     if set(data) - {"type", "slot"}:
-        raise IllegalAction(f"{data!r} has unknown keys; a Golf action has 'type' and, for swap, peek and flip, 'slot'")
+        raise MalformedAction(
+            f"{data!r} has unknown keys; a Golf action has 'type' and, for swap, peek and flip, 'slot'"
+        )
     slot = data.get("slot")
     if slot is not None and (isinstance(slot, bool) or not isinstance(slot, int)):
-        raise IllegalAction(f"{data!r}: 'slot' must be an integer {slot_range(slots, 0)}; JSON counts slots from 0")
+        raise MalformedAction(f"{data!r}: 'slot' must be an integer {slot_range(slots, 0)}; JSON counts slots from 0")
     return _make(data["type"].strip().lower(), slot, data, slots, 0)

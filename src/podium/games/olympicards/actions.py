@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
-from podium.core.errors import IllegalAction
+from podium.core.errors import MalformedAction
 from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NUM_KINDS, NUM_VALUES, TEXT, parse_card
 from podium.games.olympicards.sports import MAX_PLAY
 
@@ -124,8 +124,10 @@ def play_action(cards: tuple[int, ...]) -> OlyAction:
 
 
 def from_id(action_id: int) -> OlyAction:
-    if not isinstance(action_id, int) or not 0 <= action_id < space_size(MAX_PLAY):
-        raise IllegalAction(f"{action_id!r} is not an Olympicards action id")
+    """The action numbered `action_id` in the space of every sport set; raises `MalformedAction` for anything else
+    (`Olympicards.action_from_id` bounds it by the config's own space)."""
+    if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < space_size(MAX_PLAY):
+        raise MalformedAction(f"{action_id!r} is not an Olympicards action id")
     if action_id < FIRST_PLAY_ID:
         return SPECIAL[action_id]
     return play_action(_unrank(action_id))
@@ -145,15 +147,17 @@ FORMS = "'play CARDS' (e.g. 'play 7r' or 'play 3b 3g'), 'withdraw', 'accept', 'p
 
 
 def parse(text: str) -> OlyAction:
+    """`play 7r`, `play 3b 3g`, `withdraw`, `accept`, `postpone` (and their short forms); raises `MalformedAction`
+    naming the wrong card or the forms. Whether the play follows the sport is `OlympicardsState.apply`'s question."""
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise IllegalAction(f"empty action; write {FORMS}")
+        raise MalformedAction(f"empty action; write {FORMS}")
     if len(words) == 1 and words[0] in _ALIASES:
         return _ALIASES[words[0]]
     if words[0] in {"play", "p"}:
         words = words[1:]
     elif not any(ch.isdigit() for ch in words[0]):  # a word, not a card: say what the actions are
-        raise IllegalAction(f"{text.strip()!r} is not an action; write {FORMS}")
+        raise MalformedAction(f"{text.strip()!r} is not an action; write {FORMS}")
     return cards_action(words, text)
 
 
@@ -170,15 +174,17 @@ def _card_problem(word: str) -> str:
 
 
 def cards_action(words: list[str], original: Any) -> OlyAction:
+    """The play of the cards written `words` (`original` is what the player sent, for errors); raises
+    `MalformedAction` for a word that is no card, a play of no or too many cards, or three copies of a card."""
     try:
         cards = tuple(sorted(parse_card(w) for w in words))
     except ValueError:
         bad = next(w for w in words if not _parses(w))
-        raise IllegalAction(f"{original!r}: {_card_problem(bad)}") from None
+        raise MalformedAction(f"{original!r}: {_card_problem(bad)}") from None
     if not 1 <= len(cards) <= MAX_PLAY:
-        raise IllegalAction(f"{original!r}: a play has 1 to {MAX_PLAY} cards; write {FORMS}")
+        raise MalformedAction(f"{original!r}: a play has 1 to {MAX_PLAY} cards; write {FORMS}")
     if any(cards.count(k) > 2 for k in set(cards)):
-        raise IllegalAction(f"{original!r}: there are only two copies of each card")
+        raise MalformedAction(f"{original!r}: there are only two copies of each card")
     return play_action(cards)
 
 
@@ -191,13 +197,15 @@ def _parses(word: str) -> bool:
 
 
 def from_json(data: Any) -> OlyAction:
+    """From `{"type": "withdraw"}` (or accept, postpone) or `{"type": "play", "cards": ["3b", "3g"]}`; raises
+    `MalformedAction` for anything else."""
     if isinstance(data, dict):
         kind = data.get("type")
         if kind in {"withdraw", "accept", "postpone"} and len(data) == 1:
             return _ALIASES[kind]
         if kind == "play" and isinstance(data.get("cards"), list) and all(isinstance(c, str) for c in data["cards"]):
             return cards_action(list(data["cards"]), data)
-    raise IllegalAction(
+    raise MalformedAction(
         f"{data!r} is not an Olympicards action; expected {{'type': 'withdraw'|'accept'|'postpone'}}"
         " or {'type': 'play', 'cards': ['7r', ...]}"
     )
