@@ -9,7 +9,7 @@ from typing import Any
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game, View
-from podium.core.errors import ConfigError, IllegalAction
+from podium.core.errors import ConfigError, MalformedAction
 from podium.core.rng import Rng
 from podium.games.olympicards import actions
 from podium.games.olympicards.actions import OlyAction
@@ -48,8 +48,8 @@ class Olympicards(Game):
 
     def action_from_id(self, action_id: int, config: GameConfig) -> OlyAction:
         size = self.num_actions(config)
-        if not isinstance(action_id, int) or not 0 <= action_id < size:
-            raise IllegalAction(f"{action_id!r} is not an Olympicards action id (0..{size - 1})")
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < size:
+            raise MalformedAction(f"{action_id!r} is not an Olympicards action id (0..{size - 1})")
         return actions.from_id(action_id)
 
     def num_actions(self, config: GameConfig) -> int:
