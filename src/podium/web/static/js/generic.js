@@ -13,7 +13,13 @@ const words = (key) => String(key).replace(/_/g, " ");
 function text(value) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value) && value.every((x) => x === null || typeof x !== "object")) return value.map(text).join(", ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+// The contract's convention: `player` and `*_player` hold a seat (`current_player`), shown as the seat's name.
+function isSeat(key, value, ctx) {
+  return (key === "player" || String(key).endsWith("_player")) && Number.isInteger(value) && value >= 0 && value < ctx.view.num_players;
 }
 
 function scalar(value) {
@@ -22,24 +28,27 @@ function scalar(value) {
 
 // A value of the view, readable: scalars as text, a list of scalars (cards, counts) as a row of chips, a list of
 // lists or objects as a numbered list, an object as a small table of its keys.
-function value(v, depth) {
+function value(v, depth, ctx) {
   if (Array.isArray(v)) {
     if (!v.length) return h("span", { class: "muted" }, "none");
     if (v.every((x) => x === null || typeof x !== "object")) {
       return h("span", { class: "chips" }, v.map((x) => h("span", { class: x === null ? "chip hidden" : "chip" }, x === null ? "?" : scalar(x))));
     }
-    return h("ol", { class: "generic-list" }, v.map((x) => h("li", null, value(x, depth + 1))));
+    return h("ol", { class: "generic-list" }, v.map((x) => h("li", null, value(x, depth + 1, ctx))));
   }
-  if (v !== null && typeof v === "object") return entries(Object.entries(v), depth + 1);
+  if (v !== null && typeof v === "object") return entries(Object.entries(v), depth + 1, ctx);
   return scalar(v);
 }
 
-function entries(pairs, depth) {
+function entries(pairs, depth, ctx) {
   if (!pairs.length) return h("span", { class: "muted" }, "empty");
   return h(
     "dl",
     { class: `generic-view depth-${Math.min(depth, 3)}` },
-    pairs.map(([key, v]) => [h("dt", null, words(key)), h("dd", { dataset: depth === 0 ? { key: `view-${key}` } : {} }, value(v, depth))]),
+    pairs.map(([key, v]) => [
+      h("dt", null, words(key)),
+      h("dd", { dataset: depth === 0 ? { key: `view-${key}` } : {} }, isSeat(key, v, ctx) ? ctx.name(v) : value(v, depth, ctx)),
+    ]),
   );
 }
 
@@ -77,7 +86,7 @@ function board(ctx) {
   return [
     players(ctx),
     actionButtons(ctx),
-    h("section", { class: "panel generic-state", "aria-label": "What you can see of the game" }, h("h2", null, ctx.seat == null ? "The table, as a spectator sees it" : "The table, as you see it"), entries(rest, 0)),
+    h("section", { class: "panel generic-state", "aria-label": "What you can see of the game" }, h("h2", null, ctx.seat == null ? "The table, as a spectator sees it" : "The table, as you see it"), entries(rest, 0, ctx)),
   ];
 }
 
@@ -92,11 +101,11 @@ function scores(ctx) {
   return scoreTable("Scores", ["Player", "Score"], rows);
 }
 
-// A log line from any event: its kind, then its fields ("player" named as a seat).
+// A log line from any event: its kind, then its fields (seats named).
 function describe(event, ctx) {
   const parts = Object.entries(event)
     .filter(([key]) => key !== "kind" && key !== "visible_to")
-    .map(([key, v]) => `${words(key)} ${key === "player" && typeof v === "number" ? ctx.shortName(v) : text(v)}`);
+    .map(([key, v]) => `${words(key)} ${isSeat(key, v, ctx) ? ctx.shortName(v) : text(v)}`);
   return `↳ ${words(event.kind)}${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 

@@ -297,7 +297,9 @@ function render() {
   replaceChildrenKeepFocus($("turn"), status);
   replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
   replaceChildrenKeepFocus($("legal"), legalList(ctx));
-  replaceChildrenKeepFocus($("scores"), r.scores(ctx));
+  const scores = r.scores(ctx);
+  replaceChildrenKeepFocus($("scores"), scores);
+  $("scores").hidden = scores == null; // a renderer may have no score table (the generic one, for a view without scores)
   renderLog();
   $("actions").hidden = page.seat == null || page.table.status === "finished";
 }
