@@ -5,8 +5,9 @@
 (a) `--positions` turn-start positions from simulated games between solver bots (2-5 players), and
 (b) `--hard` positions with 12-25 cards in hand, from games between random bots (whose hands grow large).
 For each set it prints the solver's mean / p99 / max time and nodes, then the naive exhaustive search
-(`brute_force`: every position reachable by legal action sequences) on the first `--naive` positions of the set,
-with a cap of `--naive-cap` visited positions: how many it finishes, and its time on those.
+(`brute_force`, the solver tests' oracle: every position reachable by legal action sequences) on the first
+`--naive` positions of the set, with a cap of `--naive-cap` visited positions: how many it finishes, and its time
+on those.
 The solver has a node cap too (`--cap`); positions beyond it are counted, not hidden.
 `--save FILE` writes the collected positions as JSON and `--load FILE` reads them instead of simulating, so two
 versions of the solver can be timed on the same positions (the solver bots' games depend on the solver's plans).
@@ -20,11 +21,16 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 from podium.agents.base import make_agent
 from podium.core.rng import Rng
 from podium.games.athletic import GAME
-from podium.games.athletic.solver import SearchLimit, brute_force, solve
+from podium.games.athletic.solver import SearchLimit, solve
+
+# The naive search is the solver tests' oracle; it lives with them, not in the shipped package.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games" / "athletic"))
+from athletic_oracle import brute_force
 
 Position = tuple[list[int], list[list[int]]]
 

@@ -6,12 +6,17 @@ from unittest.mock import patch
 
 import pytest
 from athletic_helpers import cards, play, position
+from athletic_oracle import brute_force
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from podium.games.athletic import AthleticState, solver
+from podium.games.athletic import AthleticState
 from podium.games.athletic.cards import TEXT, can_place, card, mask_of
-from podium.games.athletic.solver import Plan, SearchLimit, brute_force, describe, greedy, solve, solve_view
+from podium.games.athletic.solver import Plan, SearchLimit, describe, greedy, solve, solve_view
+from podium.games.athletic.solver import chains as chains_module
+from podium.games.athletic.solver import search as search_module
+from podium.games.athletic.solver.chains import Chains
+from podium.games.athletic.solver.search import Search
 
 
 def _piles(*texts: str) -> list[list[int]]:
@@ -203,7 +208,10 @@ def test_chain_bound_is_admissible(position_: tuple[list[int], list[list[int]]],
         best, _ = brute_force(hand, piles, up_only=up, node_limit=5_000)
     except SearchLimit:
         assume(False)
-    with patch.multiple(solver, ESCALATE_AT=1, CHAIN_NEED_MIN=1, CHAIN_BUDGET=10**7, CHAIN_WORK=10**9):
+    with (
+        patch.multiple(search_module, ESCALATE_AT=1),
+        patch.multiple(chains_module, CHAIN_NEED_MIN=1, CHAIN_BUDGET=10**7, CHAIN_WORK=10**9),
+    ):
         plan = solve(hand, piles, up_only=up)
     assert plan.placed == best
 
@@ -215,11 +223,10 @@ def test_chain_bound_sees_one_root_per_pile() -> None:
     # lifted, must lie on chains too: at most 2.
     hand = cards("8b 5y 9p")
     layout = tuple(tuple(p) for p in _piles("4r 4p 5p 6p", "9r 9o 10o 10y", "1g 1y 1p 2p", "3b", "7o 7g 7y 7p 8p"))
-    search = solver._Search(up_only=False, table_moves=True, node_limit=None)
     anchors = mask_of(cards("4r 4p 5p 6p 10y 2p 3b 7o 7g 7y 7p 8p"))
     tops = mask_of(p[-1] for p in layout)
     emptiable = [True, False, False, False, True]
-    assert search._chain_bound(mask_of(hand), anchors, tops, 2, 3, layout, emptiable, 0) == 2
+    assert Chains(up_only=False).bound(mask_of(hand), anchors, tops, 2, 3, layout, emptiable, 0) == 2
     assert brute_force(hand, [list(p) for p in layout])[0] == 1
 
 
@@ -228,7 +235,7 @@ def test_a_card_is_not_lifted_onto_a_card_that_only_it_could_carry() -> None:
     # bound sees that 1 card is the most; the lift rule before it counted 2.
     hand = cards("3r 5p")
     layout = tuple(tuple(p) for p in _piles("4p 4r", "9g", "1o", "7b", "10y"))
-    search = solver._Search(up_only=False, table_moves=True, node_limit=None)
+    search = Search(up_only=False, table_moves=True, node_limit=None)
     assert search.upper_bound(mask_of(hand), layout) == 1
     assert brute_force(hand, [list(p) for p in layout])[0] == 1
     # With 3b on the table 3r has another way in: 3r on 3b, 4r onto 3r, 5p on 4p.
@@ -242,7 +249,7 @@ def test_two_piles_that_empty_only_onto_each_other_give_one_slot() -> None:
     # fit on nothing and each needs a slot of its own. The bound that let both piles empty counted 2.
     hand = cards("1g 3y")
     layout = tuple(tuple(p) for p in _piles("8g", "8r", "10y", "5o", "7b"))
-    search = solver._Search(up_only=False, table_moves=True, node_limit=None)
+    search = Search(up_only=False, table_moves=True, node_limit=None)
     assert search.upper_bound(mask_of(hand), layout) == 1
     assert brute_force(hand, [list(p) for p in layout])[0] == 1
 

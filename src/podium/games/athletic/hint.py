@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from podium.core.contract import JsonDict, View
 from podium.games.athletic.actions import AthleticAction
 from podium.games.athletic.solver import Plan, SearchLimit, greedy_view, solve_view
+from podium.games.athletic.view import athletic_view
 
 HINT_NODE_LIMIT = 300_000  # a few seconds at most; the terminal's and the browser's hint alike
 
@@ -31,10 +32,11 @@ class BestTurn:
 
 
 def best_turn(view: View, node_limit: int) -> BestTurn:
+    typed = athletic_view(view)
     try:
-        plan = solve_view(view, node_limit=node_limit)
+        plan = solve_view(typed, node_limit=node_limit)
     except SearchLimit:
-        return BestTurn(None, greedy_view(view))
+        return BestTurn(None, greedy_view(typed))
     return BestTurn(plan, list(plan.actions))
 
 

@@ -24,6 +24,7 @@ from podium.games.athletic.actions import END_ACTION, FILL, MOVE, PLAY, Athletic
 from podium.games.athletic.bots.table import Layout, friendliness, layout_key, move_tree, route_to
 from podium.games.athletic.cards import NUM_CARDS, PLACE
 from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
+from podium.games.athletic.view import athletic_view
 
 
 class AthleticHeuristic(NoisyAgent):
@@ -59,7 +60,7 @@ class AthleticHeuristic(NoisyAgent):
 
     def plan(self, view: View) -> list[AthleticAction]:
         """The rest of this turn: the solver's plan, then the moves that spoil the table, then `end`."""
-        hand, piles, seen, up, moves_allowed = position_of(view)
+        hand, piles, seen, up, moves_allowed = position_of(athletic_view(view))
         try:
             solved = solve(hand, piles, up_only=up, table_moves=moves_allowed, seen=seen, node_limit=self.node_limit)
             actions = list(solved.actions)

@@ -45,6 +45,7 @@ from podium.games.athletic.bots.table import MAX_LAYOUTS, Layout, friendliness, 
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, cards_of, mask_of
 from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
 from podium.games.athletic.state import AthleticState
+from podium.games.athletic.view import athletic_view
 
 MAX_CANDIDATES = 10
 MAX_CANDIDATES_THREAT = 16  # when an opponent wins by clearing their next hand
@@ -80,7 +81,7 @@ class AthleticTurns(MacroSet):
     def candidates(self, view: View) -> list[list[Action]]:
         self._cache = {}
         config = view["config"]
-        hand, piles, seen, up, moves_allowed = position_of(view)
+        hand, piles, seen, up, moves_allowed = position_of(athletic_view(view))
         place = PLACE[up]
         try:
             main = solve(hand, piles, up_only=up, table_moves=moves_allowed, seen=seen, node_limit=ROOT_NODES)

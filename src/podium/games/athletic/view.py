@@ -1,0 +1,66 @@
+"""The Athletic Games view as a type: what `AthleticState.view` sends a player (A-8), key by key.
+
+A view stays plain JSON (a dict): these `TypedDict`s only let the checker verify the code that reads one. The
+framework hands views around as `podium.core.contract.View`; `athletic_view` gives one its Athletic type at the
+point where Athletic code starts reading it.
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict, cast
+
+from podium.core.contract import View
+
+
+class AthleticOptions(TypedDict):
+    """The rule options (`AthleticConfig.to_dict`)."""
+
+    step: str  # "both" or "up" (A-3)
+    table_moves: bool  # A-4.2
+    medals_to_win: int  # A-7
+    max_turns: int  # A-7
+    first_player: int | None  # A-2.4
+
+
+class PoolView(TypedDict):
+    """The cards one reshuffle (A-6) hid again, still unseen by the viewer, and where they are (A-8)."""
+
+    epoch: int  # the reshuffle's number, from 1
+    cards: list[str]
+    hands: list[int]  # per seat, how many of them it holds
+    draw: int  # how many are in the draw pile
+
+
+class AthleticView(TypedDict):
+    game: str  # "athletic"
+    config: AthleticOptions
+    num_players: int
+    player: int | None  # the viewer's seat; None for a spectator
+    current_player: int | None  # None once the game is over
+    is_over: bool
+    turn: int
+    first_player: int
+    hand: list[str] | None  # the viewer's own hand; None for a spectator
+    hand_sizes: list[int]
+    piles: list[list[str]]  # each bottom to top; [] is an empty slot
+    draw_size: int
+    medals: list[int]
+    placed_this_turn: int
+    moves_since_placement: list[list[int]]  # [from, to] of each move since the last card placed this turn
+    reshuffles: int
+    pools: list[PoolView]
+    reason: NotRequired[str]  # why the game ended: "medals" or "turn_limit"
+    hands: NotRequired[list[list[str]]]  # the full view only: every hand
+    draw: NotRequired[list[str]]  # the full view only: the draw pile, top first
+
+
+def athletic_view(view: View) -> AthleticView:
+    """`view` read as an Athletic Games view (ValueError if it is another game's)."""
+    if view.get("game") != "athletic":
+        raise ValueError(f"not an Athletic Games view (game={view.get('game')!r})")
+    return cast(AthleticView, view)
+
+
+def as_view(view: AthleticView) -> View:
+    """The typed view handed back to the framework, which passes views around as plain dicts."""
+    return cast(View, view)
