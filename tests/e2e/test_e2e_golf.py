@@ -1,11 +1,14 @@
-"""Golf in the browser: two people in their own browsers and a bot play a one-round game to the end."""
+"""Golf in the browser: two people in their own browsers and a bot play a one-round game to the end; the Known
+total is the view's `known_sum`."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from e2e_support import (
     click_and_wait,
     create_table,
@@ -108,3 +111,49 @@ def test_golf_two_browsers_and_a_bot_play_to_the_end(new_page: Callable[..., Any
     bob.wait_for_url(alice.url)
     bob.wait_for_selector("body[data-status=playing]")
     assert bob.evaluate("document.body.dataset.seat") == "1"
+
+
+@pytest.mark.parametrize("known", ["given", "absent"])
+def test_six_card_golf_shows_the_known_total_the_view_gives(new_page: Callable[..., Any], known: str) -> None:
+    """The Known total is the golf package's `known_sum` (G-8.4: a column pair counts 0 once both cards are known),
+    shown as the view gives it, never summed in the browser: here every sync reaches the page with `known_sum`
+    replaced by numbers no sum of the cards can give (100, 110), or without the key, which shows no total rather than
+    a guess."""
+    page = new_page()
+    frames: list[dict[str, Any]] = []
+
+    def relay(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "sync":
+                frame["view"].pop("known_sum", None)
+                if known == "given":
+                    frame["view"]["known_sum"] = [100 + 10 * seat for seat in range(frame["view"]["num_players"])]
+            frames.append(frame)
+            ws.send(json.dumps(frame))
+
+        server.on_message(from_server)
+
+    page.route_web_socket("**/ws/tables/*", relay)
+    create_table(page, "golf", name="Sid", seats=["bot:random"], options={"variant": "six", "rounds": 1})
+    page.wait_for_selector("body[data-status=playing]")
+    deadline = time.monotonic() + 30
+    # the opening phase (turning two cards up), then the first ordinary turn: two cards of each hand are known by then
+    while not (my_turn(page) and "draw" in legal(page)):
+        assert time.monotonic() < deadline and not is_over(page), "no ordinary turn came"
+        if my_turn(page):
+            click_and_wait(page, "#legal button.legal")
+        else:
+            page.wait_for_timeout(50)
+    view = next(f["view"] for f in reversed(frames) if f.get("type") == "sync" and f["version"] == version(page))
+    totals = page.locator(".known-total")
+    if known == "absent":
+        assert totals.count() == 0
+        return
+    for seat in (0, 1):
+        unknown = sum(card is None for card in view["hands"][seat])
+        assert 0 < unknown < 6
+        line = page.locator(f'.golf-player[data-seat="{seat}"] .known-total')
+        assert line.inner_text() == f"Known total: {100 + 10 * seat} + {unknown} unknown"
