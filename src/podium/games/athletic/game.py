@@ -11,9 +11,10 @@ from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.athletic import actions
 from podium.games.athletic.actions import AthleticAction
-from podium.games.athletic.cards import ALL_CARDS, NUM_PILES, parse_card
+from podium.games.athletic.cards import ALL_CARDS, NUM_CARDS, NUM_PILES, parse_card
 from podium.games.athletic.config import AthleticConfig
-from podium.games.athletic.state import HAND_SIZE, AthleticState, _replay_chain
+from podium.games.athletic.state import HAND_SIZE, AthleticState
+from podium.games.athletic.view import AthleticView, athletic_view
 
 
 class AthleticGame(Game):
@@ -40,7 +41,7 @@ class AthleticGame(Game):
         hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(num_players)]
         rest = deck[num_players * HAND_SIZE :]
         piles = [[c] for c in rest[:NUM_PILES]]  # A-2.2
-        return AthleticState(config, num_players, hands, piles, rest[NUM_PILES:], rng, first)  # A-2.3
+        return AthleticState(config, hands, piles, rest[NUM_PILES:], rng, first_player=first, current=first)  # A-2.3
 
     def state_from_dict(self, data: Mapping[str, Any]) -> AthleticState:
         return AthleticState.from_dict(data)
@@ -61,30 +62,30 @@ class AthleticGame(Game):
         """Deal the cards `view["player"]` cannot see: each reshuffle pool's unseen cards are shuffled among the
         hands and draw-pile places that hold cards of that pool (pool 0 = the initial deal's unseen cards)."""
         try:
-            return self._determinize(view, rng)
+            return self._determinize(athletic_view(view), rng)
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not an Athletic Games view: {exc}") from None
 
-    def _determinize(self, view: View, rng: Rng) -> AthleticState:
+    def _determinize(self, view: AthleticView, rng: Rng) -> AthleticState:
         config = AthleticConfig.from_options(view["config"])
-        n = int(view["num_players"])
+        n = view["num_players"]
         me = view["player"]
         piles = [[parse_card(t) for t in p] for p in view["piles"]]
-        own = sorted(parse_card(t) for t in view["hand"]) if me is not None else []
-        hand_sizes = list(view["hand_sizes"])
-        draw_size = int(view["draw_size"])
+        own = sorted(parse_card(t) for t in view["hand"] or ()) if me is not None else []
+        hand_sizes = view["hand_sizes"]
+        draw_size = view["draw_size"]
         epoch_of: dict[int, int] = {}
         unseen: dict[int, list[int]] = {}
         hand_counts: dict[int, list[int]] = {}
         draw_counts: dict[int, int] = {}
         for pool in view["pools"]:
-            k = int(pool["epoch"])
+            k = pool["epoch"]
             cards = [parse_card(t) for t in pool["cards"]]
             for c in cards:
                 epoch_of[c] = k
             unseen[k] = [c for c in cards if c not in own]
             hand_counts[k] = list(pool["hands"])
-            draw_counts[k] = int(pool["draw"])
+            draw_counts[k] = pool["draw"]
         visible = set(own) | {c for p in piles for c in p}
         unseen[0] = [c for c in ALL_CARDS if c not in visible and c not in epoch_of]
         hand_counts[0] = [hand_sizes[j] - sum(hand_counts[k][j] for k in hand_counts if k) for j in range(n)]
@@ -106,19 +107,25 @@ class AthleticGame(Game):
             draw += cards[at:]
         for h in hands:
             h.sort()
-        state = AthleticState(config, n, hands, piles, draw, Rng(rng.next_u64()), int(view["first_player"]))
+        epoch = [0] * NUM_CARDS
         for c, k in epoch_of.items():
-            state.epoch[c] = k
-        state.reshuffles = int(view["reshuffles"])
-        state.medals = list(view["medals"])
-        state.turn = int(view["turn"])
-        state.current = view["current_player"]
-        state.reason = view.get("reason")
-        state.placed = int(view["placed_this_turn"])
-        chain = [(int(a), int(b)) for a, b in view["moves_since_placement"]]
-        state.seen = _replay_chain(piles, chain, config.up_only)
-        state.chain = chain
-        return state
+            epoch[c] = k
+        return AthleticState(
+            config,
+            hands,
+            piles,
+            draw,
+            Rng(rng.next_u64()),
+            first_player=view["first_player"],
+            current=view["current_player"],
+            turn=view["turn"],
+            medals=list(view["medals"]),
+            epoch=epoch,
+            reshuffles=view["reshuffles"],
+            placed=view["placed_this_turn"],
+            chain=[(a, b) for a, b in view["moves_since_placement"]],
+            reason=view.get("reason"),
+        )
 
     def rules_summary(self, config: GameConfig) -> str:
         assert isinstance(config, AthleticConfig)

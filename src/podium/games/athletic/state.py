@@ -23,12 +23,13 @@ them each hand and the draw pile hold, is public knowledge and part of every vie
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from podium.core.contract import Action, Event, JsonDict, Result, State, View
 from podium.core.errors import GameNotOver, IllegalAction, RecordError
 from podium.core.rng import Rng
+from podium.games.athletic import records
 from podium.games.athletic.actions import (
     ACTIONS,
     END,
@@ -40,7 +41,7 @@ from podium.games.athletic.actions import (
     AthleticAction,
     move_action,
 )
-from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT, parse_card
+from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT
 from podium.games.athletic.config import AthleticConfig
 
 if TYPE_CHECKING:
@@ -63,32 +64,48 @@ class AthleticState(State):
     def __init__(
         self,
         config: AthleticConfig,
-        num_players: int,
         hands: list[list[int]],
         piles: list[list[int]],
         draw: list[int],
         rng: Rng,
+        *,
         first_player: int,
+        current: int | None,
+        turn: int = 1,
+        medals: list[int] | None = None,
+        epoch: list[int] | None = None,
+        reshuffles: int = 0,
+        placed: int = 0,
+        chain: Sequence[tuple[int, int]] = (),
+        reason: str | None = None,
+        cards_placed: int = 0,
+        medal_turns: int = 0,
     ) -> None:
+        """The one way to build a state, for a fresh deal (`AthleticGame.new_game`: the defaults are the start of
+        the first turn), a stored state (`from_dict`, which checks the record first) and a sampled one
+        (`AthleticGame.determinize`). The layouts seen since the last placement are recovered from `chain`, the
+        moves made since then (RecordError if they do not fit the piles)."""
+        num_players = len(hands)
         self._config = config
         self._up = config.step == "up"
         self.num_players = num_players
-        self.hands = hands
+        self.hands = hands  # each sorted
         self.piles = piles
         self.draw = draw  # the top of the draw pile is the end of the list
         self.rng = rng
         self.first_player = first_player
-        self.medals = [0] * num_players
-        self.epoch = [0] * NUM_CARDS  # the reshuffle that last hid a card (meaningful for hand and draw cards)
-        self.reshuffles = 0
-        self.current: int | None = first_player
-        self.turn = 1  # number of the turn being played (the number of turns played once over)
-        self.placed = 0  # cards placed from hand during this turn
-        self.chain: list[tuple[int, int]] = []  # moves made since the last card placed this turn
-        self.seen: set[Layout] = {layout_key(piles)}
-        self.reason: str | None = None
-        self.cards_placed = 0  # statistics for result details
-        self.medal_turns = 0
+        self.medals = medals if medals is not None else [0] * num_players
+        # The reshuffle that last hid a card (meaningful for hand and draw cards).
+        self.epoch = epoch if epoch is not None else [0] * NUM_CARDS
+        self.reshuffles = reshuffles
+        self.current = current
+        self.turn = turn  # number of the turn being played (the number of turns played once over)
+        self.placed = placed  # cards placed from hand during this turn
+        self.chain = list(chain)  # moves made since the last card placed this turn
+        self.seen = _replay_chain(piles, self.chain, config.up_only)
+        self.reason = reason
+        self.cards_placed = cards_placed  # statistics for result details
+        self.medal_turns = medal_turns
 
     # -- contract -------------------------------------------------------------------------------------------------
 
@@ -380,58 +397,7 @@ class AthleticState(State):
 
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:
-        if data.get("game") != "athletic":
-            raise RecordError(f"not an Athletic Games state (game={data.get('game')!r})")
-        config = AthleticConfig.from_options(data["config"])
-        n = data["num_players"]
-        if not isinstance(n, int) or not 2 <= n <= 5:
-            raise RecordError(f"num_players must be 2..5, not {n!r}")
-
-        def cards(raw: Any) -> list[int]:
-            if not isinstance(raw, list):
-                raise RecordError(f"expected a list of cards, got {raw!r}")
-            return [parse_card(t) for t in raw]
-
-        hands = [sorted(cards(h)) for h in data["hands"]]
-        piles = [cards(p) for p in data["piles"]]
-        draw = cards(data["draw"])
-        if len(hands) != n or len(piles) != NUM_PILES:
-            raise RecordError(f"need {n} hands and {NUM_PILES} piles")
-        every = [c for h in hands for c in h] + [c for p in piles for c in p] + draw
-        if sorted(every) != list(range(NUM_CARDS)):
-            raise RecordError("the hands, piles and draw pile must hold each of the 60 cards exactly once")
-        first = data["first_player"]
-        if not isinstance(first, int) or not 0 <= first < n:
-            raise RecordError(f"first_player must be a seat 0..{n - 1}")
-        state = cls(config, n, hands, piles, draw, Rng.from_state(data["rng"]), first)
-        current = data["current"]
-        reason = data["reason"]
-        if reason is None:
-            if not isinstance(current, int) or not 0 <= current < n:
-                raise RecordError(f"current must be a seat 0..{n - 1} while the game is on")
-        elif reason not in ("medals", "turn_limit") or current is not None:
-            raise RecordError("a finished game has current=None and reason 'medals' or 'turn_limit'")
-        state.current = current
-        state.reason = reason
-        medals = [int(m) for m in data["medals"]]
-        if len(medals) != n or min(medals) < 0:
-            raise RecordError("medals must be one non-negative integer per seat")
-        state.medals = medals
-        state.turn = int(data["turn"])
-        state.reshuffles = int(data["reshuffles"])
-        for text, k in dict(data["epochs"]).items():
-            if not isinstance(k, int) or not 0 <= k <= state.reshuffles:
-                raise RecordError(f"bad reshuffle number {k!r} for {text}")
-            state.epoch[parse_card(text)] = k
-        state.placed = int(data["placed"])
-        state.cards_placed = int(data["cards_placed"])
-        state.medal_turns = int(data["medal_turns"])
-        chain = [(int(a), int(b)) for a, b in data["chain"]]
-        if state.turn < 1 or state.placed < 0:
-            raise RecordError("turn must be >= 1 and placed >= 0")
-        state.seen = _replay_chain(piles, chain, config.up_only)
-        state.chain = chain
-        return state
+        return records.read_state(cls, data)
 
 
 def _replay_chain(piles: list[list[int]], chain: list[tuple[int, int]], up_only: bool) -> set[Layout]:
