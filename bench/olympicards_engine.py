@@ -56,25 +56,27 @@ def loop_baseline(steps: int, seed: int) -> float:
 
 
 def position(sport_name: str, hand_size: int, seed: int) -> OlympicardsState:
-    """Seat 0 to play `sport_name` with `hand_size` cards, after a previous play of a middle card."""
+    """Seat 0 to play `sport_name` with `hand_size` cards, after a previous play of a middle card (built as a stored
+    state, the way a record or a test sets up a position)."""
     config = Config()
-    state = GAME.new_game(config, 4, seed)
-    rng = Rng(seed)
-    rng.shuffle(state.draw)
-    while state.sizes[0] < hand_size:
-        state.hands[0][state.draw.pop()] += 1
-        state.sizes[0] += 1
+    data = GAME.new_game(config, 4, seed).to_dict()
+    draw: list[int] = data["draw"]
+    Rng(seed).shuffle(draw)
+    hand: list[int] = data["hands"][0]
+    while len(hand) < hand_size:
+        hand.append(draw.pop())
     sport = config.sport_set.index(sport_name)
-    if state.sport >= 0 and state.sport != sport:
-        state.pile[state.pile.index(sport)] = state.sport
-    state.sport, state.phase, state.order, state.pos, state.round_no = sport, PLAY, [0, 1, 2, 3], 0, 2
-    middle = next(k for k in state.draw if VALUE[k] == 4)
-    state.draw.remove(middle)
-    state.plays[0] = [(middle,)]
-    state.last, state.last_player = (middle,), 0
+    if data["sport"] >= 0 and data["sport"] != sport:
+        data["pile"][data["pile"].index(sport)] = data["sport"]
+    data.update(sport=sport, phase=int(PLAY), order=[0, 1, 2, 3], pos=0, round=2)
+    middle = next(k for k in draw if VALUE[k] == 4)
+    draw.remove(middle)
+    data["plays"][0] = [[middle]]
+    data.update(last=[middle], last_player=0)
     if config.sport_set.sports[sport].flip:
-        state.target = next(k for k in state.draw if VALUE[k] == 3)
-        state.draw.remove(state.target)
+        data["target"] = next(k for k in draw if VALUE[k] == 3)
+        draw.remove(data["target"])
+    state = OlympicardsState.from_dict(data)
     assert sorted(state.all_cards()) == sorted(k for k in range(NUM_KINDS) for _ in range(2))
     return state
 

@@ -8,6 +8,7 @@ from typing import Any
 from podium.games.olympicards import GAME, Config, OlympicardsState
 from podium.games.olympicards.cards import full_deck, parse_card
 from podium.games.olympicards.state import DECIDE, OVER, PLAY
+from podium.games.olympicards.views import OlympicardsView, typed_view
 
 
 def cards(text: str) -> list[int]:
@@ -116,3 +117,14 @@ def texts(state: OlympicardsState) -> list[str]:
 
 def act(state: OlympicardsState, text: str) -> list[Any]:
     return state.apply(GAME.parse_action(text))
+
+
+def table(state: OlympicardsState) -> OlympicardsView:
+    """Everything on the table, every card shown (what the tests check a position by)."""
+    return typed_view(state.full_view())
+
+
+def medals(state: OlympicardsState, seat: int) -> list[int]:
+    """The seat's gold, silver and bronze medals."""
+    won = table(state)["medals"][seat]
+    return [won["gold"], won["silver"], won["bronze"]]

@@ -9,7 +9,6 @@ from oly_helpers import build, texts
 
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME, Config, OlympicardsState
-from podium.games.olympicards.cards import NUM_KINDS
 from podium.games.olympicards.state import PLAY
 
 
@@ -17,7 +16,7 @@ def oracle(state: OlympicardsState, player: int) -> set[tuple[int, ...]]:
     """Every sub-multiset of the hand, of every allowed size, that `play_problem` accepts (brute force)."""
     sport = state.current_sport
     assert sport is not None
-    pool = [k for k in range(NUM_KINDS) for _ in range(state.hands[player][k])]
+    pool = state.hand(player)  # sorted: the combinations are sorted tuples, as plays are
     found = set()
     for size in range(sport.min_cards, sport.max_cards + 1):
         for combo in itertools.combinations(pool, size):
@@ -35,7 +34,8 @@ def test_generator_matches_the_rule_checker_in_random_games(sports: str) -> None
         state = GAME.new_game(Config(sports=sports, world_record=True), 2 + seed % 5, seed)
         while not state.is_over:
             if state.phase == PLAY:
-                player = state.order[state.pos]
+                player = state.current_player
+                assert player is not None
                 listed = state.legal_plays(player)
                 assert len(listed) == len(set(listed))
                 assert set(listed) == oracle(state, player)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from oly_helpers import act, build, cards, texts
+from oly_helpers import act, build, cards, medals, table, texts
 
 from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME, Config
 from podium.games.olympicards.cards import full_deck
+from podium.games.olympicards.phase import Phase
 
 
 def kinds_of(text: str) -> list[int]:
@@ -33,17 +34,17 @@ def test_deck_has_ninety_cards_five_colours_two_copies() -> None:
 def test_setup_deals_six_cards_and_seat_zero_starts(n: int) -> None:
     # O-2
     state = GAME.new_game(Config(), n, 11)
-    assert state.sizes == [6] * n
-    assert len(state.draw) == 90 - 6 * n
-    assert state.start == 0
+    assert [state.hand_size(p) for p in range(n)] == [6] * n
+    assert table(state)["draw_size"] == 90 - 6 * n
+    assert table(state)["start_player"] == 0
     assert state.current_player == 0
-    assert len(state.pile) + 1 == 9  # one sport card is turned over
+    assert state.sports_left + 1 == 9  # one sport card is turned over
 
 
 def test_first_player_option() -> None:
     # O-2
     state = GAME.new_game(Config(first_player=2), 4, 1)
-    assert state.start == 2 and state.current_player == 2
+    assert table(state)["start_player"] == 2 and state.current_player == 2
     with pytest.raises(ConfigError, match="first_player"):
         GAME.new_game(Config(first_player=5), 3, 1)
 
@@ -76,7 +77,7 @@ def test_start_player_decides_about_a_turned_card() -> None:
         act(state, "withdraw")
     act(state, "accept")
     assert state.current_sport is not None and state.current_sport.name == "Sprint"
-    assert state.current_player == 1 and state.round_no == 1
+    assert state.current_player == 1 and table(state)["round"] == 1
 
 
 def test_postpone_puts_card_face_up_under_pile_and_next_must_be_played() -> None:
@@ -86,7 +87,7 @@ def test_postpone_puts_card_face_up_under_pile_and_next_must_be_played() -> None
     events = act(state, "postpone")
     sport = state.current_sport
     assert sport is not None and sport.name == "Diving"
-    assert state.phase == 1  # played at once: no second postponement
+    assert state.phase is Phase.PLAY  # played at once: no second postponement
     assert [e.kind for e in events][:2] == ["postpone", "sport_turned"]
     assert state.view(0)["sport_pile"] == [None, None, "Sprint"]
 
@@ -100,25 +101,25 @@ def test_postponing_twice_piles_up_in_order_and_face_up_cards_must_be_played() -
     for _ in range(3):
         act(state, "withdraw")
     # Diving is turned over: a new decision, postponed again.
-    assert state.phase == 0 and state.current_sport is not None and state.current_sport.name == "Diving"
+    assert state.phase is Phase.DECIDE and state.current_sport is not None and state.current_sport.name == "Diving"
     act(state, "postpone")
     assert state.current_sport is not None and state.current_sport.name == "Marathon"
     assert state.view(None)["sport_pile"] == [None, "Sprint", "Diving"]
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Archery"
-    assert state.phase == 0
+    assert state.phase is Phase.DECIDE
     act(state, "accept")
     for _ in range(3):
         act(state, "withdraw")
     # O-4.1 / O-4.3: the postponed cards come back in order, face up, and are played without a decision.
     assert state.current_sport is not None and state.current_sport.name == "Sprint"
-    assert state.phase == 1
+    assert state.phase is Phase.PLAY
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Diving"
-    assert state.phase == 1
-    assert state.postponed == 2
+    assert state.phase is Phase.PLAY
+    assert table(state)["postponed"] == 2
 
 
 def test_last_sport_card_is_played_without_a_decision() -> None:
@@ -128,7 +129,7 @@ def test_last_sport_card_is_played_without_a_decision() -> None:
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Diving"
-    assert state.phase == 1
+    assert state.phase is Phase.PLAY
 
 
 # ---------------------------------------------------------------- O-5 play and withdraw
@@ -168,9 +169,9 @@ def test_withdrawn_player_takes_no_further_part_and_rounds_go_clockwise_from_sta
         act(state, text)
     assert seen == [2, 3, 0, 1]
     # Seat 0 withdrew first and took the start card: the next round starts with the first player still in after it.
-    assert state.start == 0
-    assert state.order == [1, 2, 3]
-    assert state.round_no == 2
+    assert table(state)["start_player"] == 0
+    assert table(state)["round_order"] == [1, 2, 3]
+    assert table(state)["round"] == 2
 
 
 def test_a_round_starts_after_a_withdrawn_holder_with_the_next_player_still_in() -> None:
@@ -184,8 +185,8 @@ def test_a_round_starts_after_a_withdrawn_holder_with_the_next_player_still_in()
         movers.append(state.current_player)
         act(state, text)
     assert movers == [3, 4, 0, 1, 2]
-    assert state.start == 4 and state.round_no == 2
-    assert state.order == [1, 2, 3] and state.current_player == 1
+    assert table(state)["start_player"] == 4 and table(state)["round"] == 2
+    assert table(state)["round_order"] == [1, 2, 3] and state.current_player == 1
     act(state, "play 2r")
     assert state.current_player == 2
 
@@ -197,7 +198,7 @@ def test_last_remaining_player_may_go_on_playing() -> None:
     act(state, "withdraw")
     assert state.current_player == 2
     act(state, "play 2b")  # ends round 1; from now on rounds are seat 2 alone
-    assert state.order == [2]
+    assert table(state)["round_order"] == [2]
     assert state.current_player == 2
     act(state, "play 5b")
     assert texts(state) == ["withdraw", "play 7b"]
@@ -215,7 +216,7 @@ def test_targets_are_flipped_each_round_and_discarded_after_it() -> None:
     act(state, "play 5r")
     act(state, "play 5g")
     act(state, "play 5b")
-    assert state.round_no == 2
+    assert table(state)["round"] == 2
     assert state.view(0)["target"] == "9k"
     assert state.view(0)["discard"][-1] == "5y"
     assert texts(state) == ["withdraw", "play 1k"]
@@ -228,14 +229,14 @@ def test_target_that_makes_everyone_withdraw() -> None:
         assert state.current_player == seat
         assert texts(state) == ["withdraw"]
         act(state, "withdraw")
-    assert state.done[-1] == state.sport_set.index("Diving")
+    assert table(state)["sports_done"][-1] == "Diving"
     assert "9y" in state.view(None)["discard"]
 
 
 def test_without_any_card_to_flip_the_target_is_waived() -> None:
     # O-5 (decision): no card in the draw pile nor in the discard -> no target this round, the relation is waived.
     state = build(3, "Diving", {0: "1r 2r", 1: "1g"}, phase="decide", draw="", spare_to=2)
-    assert state.draw == [] and state.discard == []
+    assert table(state)["draw"] == [] and table(state)["discard"] == []
     act(state, "accept")
     assert state.view(0)["target"] is None
     assert texts(state) == ["withdraw", "play 1r", "play 2r"]
@@ -284,27 +285,27 @@ def test_award_table_row(n: int) -> None:
             {"gold": 0, "silver": 1, "bronze": 2, None: -1}[medal],
             start_card,
         )
-        before = state.sizes[seat]
-        medals_before = list(state.medals[seat])
+        before = state.hand_size(seat)
+        medals_before = medals(state, seat)
         events = act(state, "withdraw")
-        assert state.sizes[seat] == before + cards_expected
-        gained = [m - b for m, b in zip(state.medals[seat], medals_before, strict=True)]
+        assert state.hand_size(seat) == before + cards_expected
+        gained = [m - b for m, b in zip(medals(state, seat), medals_before, strict=True)]
         expected = [0, 0, 0]
         if medal is not None:
             expected[["gold", "silver", "bronze"].index(medal)] = 1
         assert gained == expected
         if start_card:
-            assert state.start == seat
+            assert table(state)["start_player"] == seat
             assert any(e.kind == "start_card" for e in events)
     assert state.view(None)["sports_done"] == ["Sprint"]
-    assert sum(map(sum, state.medals)) == 3  # gold, silver and bronze once each
+    assert sum(sum(medals(state, p)) for p in range(n)) == 3  # gold, silver and bronze once each
 
 
 def test_withdrawing_is_the_only_way_to_new_cards() -> None:
     # O-6: playing never draws cards.
     state = build(3, "Sprint", {0: "1r 2r", 1: "3r", 2: "4r"})
     act(state, "play 1r")
-    assert state.sizes[0] == 1
+    assert state.hand_size(0) == 1
 
 
 # ---------------------------------------------------------------- O-7 two players
@@ -313,27 +314,27 @@ def test_withdrawing_is_the_only_way_to_new_cards() -> None:
 def test_two_player_sport_with_all_three_withdrawals() -> None:
     # O-7.1 - O-7.3
     state = build(2, "Marathon", {0: "1r 2g 3b 4y", 1: "1k 2k"}, start=0)
-    before = list(state.sizes)
+    before = [state.hand_size(p) for p in range(2)]
     act(state, "play 1r")  # seat 0
     events = act(state, "withdraw")  # seat 1: 1st withdrawal
-    assert state.sizes[1] == before[1] + 1
-    assert state.medals[0] == [0, 0, 1]  # the other player takes bronze
-    assert state.start == 1  # the start card goes to the first withdrawer
+    assert state.hand_size(1) == before[1] + 1
+    assert medals(state, 0) == [0, 0, 1]  # the other player takes bronze
+    assert table(state)["start_player"] == 1  # the start card goes to the first withdrawer
     assert any(e.kind == "start_card" for e in events)
     # The withdrawer is not out: the other player moves, then the withdrawer may play again.
-    assert state.current_player == 0 and state.withdrawals == [1]
+    assert state.current_player == 0 and table(state)["withdrawals"] == [1]
     act(state, "play 2g")
     assert state.current_player == 1
     assert any(a.startswith("play") for a in texts(state))
     act(state, "withdraw")  # 2nd withdrawal, by seat 1 again
-    assert state.sizes[1] == before[1] + 3
-    assert state.medals[0] == [0, 1, 1]
+    assert state.hand_size(1) == before[1] + 3
+    assert medals(state, 0) == [0, 1, 1]
     assert state.current_player == 0
     events = act(state, "withdraw")  # 3rd withdrawal, by seat 0: it takes 3 cards, seat 1 takes gold
-    assert state.sizes[0] == 2 + 3
-    assert state.medals[1] == [1, 0, 0]
+    assert state.hand_size(0) == 2 + 3
+    assert medals(state, 1) == [1, 0, 0]
     assert any(e.kind == "sport_over" for e in events)
-    assert state.start == 1
+    assert table(state)["start_player"] == 1
 
 
 def test_two_players_alternate_strictly() -> None:
@@ -413,7 +414,7 @@ def test_world_record_gold_with_empty_hand_in_a_star_sport() -> None:
     act(state, "play 9b")
     events = act(state, "withdraw")
     assert any(e.kind == "world_record" for e in events)
-    assert state.records[2] == [state.sport_set.index("Sprint")]
+    assert table(state)["world_records"][2] == ["Sprint"]
     assert state.points(2) == 4 + 2
     assert state.view(None)["world_records"][2] == ["Sprint"]
 
@@ -431,7 +432,7 @@ def test_no_world_record_without_the_option_or_star_or_with_cards_left() -> None
         act(state, "play 9b")
         events = act(state, "withdraw")
         assert not any(e.kind == "world_record" for e in events)
-        assert state.records[2] == []
+        assert table(state)["world_records"][2] == []
 
 
 def test_world_record_for_two_players_goes_to_the_gold_taker() -> None:
@@ -441,7 +442,7 @@ def test_world_record_for_two_players_goes_to_the_gold_taker() -> None:
     )
     act(state, "play 5b 5g")  # seat 1 empties its hand
     events = act(state, "withdraw")  # seat 0: 3rd withdrawal
-    assert state.medals[1][0] == 1
+    assert medals(state, 1)[0] == 1
     assert any(e.kind == "world_record" and e.data["player"] == 1 for e in events)
 
 
@@ -452,11 +453,11 @@ def test_empty_draw_pile_reshuffles_the_discard() -> None:
     events = act(state, "withdraw")  # 1st withdrawal: 3 cards, but only 1 + 2 exist
     kinds = [e.kind for e in events]
     assert kinds.index("reshuffle") < kinds.index("draw")
-    assert state.sizes[0] == 1 + 3
-    assert state.draw == [] and state.discard == []
+    assert state.hand_size(0) == 1 + 3
+    assert table(state)["draw"] == [] and table(state)["discard"] == []
     assert sorted(state.hand(0)) == kinds_of("1r 4r 5r 6r")
     drew = [e for e in events if e.kind == "drew"]
     assert drew[0].visible_to == frozenset({0})
     events = act(state, "withdraw")  # 2nd: 1 card, nothing is left anywhere
-    assert state.sizes[1] == 1
+    assert state.hand_size(1) == 1
     assert [e.data["count"] for e in events if e.kind == "draw"] == [0]

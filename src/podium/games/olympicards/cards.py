@@ -20,6 +20,7 @@ NUM_VALUES = 9
 NUM_KINDS = NUM_COLOURS * NUM_VALUES
 COPIES = 2
 DECK_SIZE = NUM_KINDS * COPIES
+NO_CARD = -1  # where a card may be missing, e.g. a round without a target
 
 VALUE: tuple[int, ...] = tuple(k % NUM_VALUES + 1 for k in range(NUM_KINDS))
 COLOUR: tuple[int, ...] = tuple(k // NUM_VALUES for k in range(NUM_KINDS))

@@ -13,10 +13,12 @@ from podium.core.errors import ConfigError, MalformedAction
 from podium.core.rng import Rng
 from podium.games.olympicards import actions
 from podium.games.olympicards.actions import OlyAction
-from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NUM_KINDS, full_deck, parse_card
+from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, full_deck, parse_card
 from podium.games.olympicards.config import Config
-from podium.games.olympicards.scoring import AWARDS, MEDAL_NAMES, TWO_PLAYER_AWARDS, award_text
-from podium.games.olympicards.state import NO_CARD, PHASE_NAMES, OlympicardsState
+from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.scoring import AWARDS, TWO_PLAYER_AWARDS, award_text
+from podium.games.olympicards.state import OlympicardsState
+from podium.games.olympicards.views import typed_view
 
 
 class Olympicards(Game):
@@ -67,70 +69,77 @@ class Olympicards(Game):
     def determinize(self, view: View, rng: Rng) -> OlympicardsState:
         """A state consistent with `view`: the unseen performance cards (the other hands and the draw pile) and the
         face-down sport cards are dealt uniformly at random; everything public is copied from the view."""
-        config = self._config(view["config"])
-        n = view["num_players"]
-        viewer = view["player"]
+        seen = typed_view(view)
+        config = self._config(seen["config"])
+        n = seen["num_players"]
+        viewer = seen["player"]
         sset = config.sport_set
         index = {sport.name: i for i, sport in enumerate(sset.sports)}
-        state = OlympicardsState(config, n, Rng(rng.next_u64()))
-        state.phase = PHASE_NAMES.index(view["phase"])
-        state.sport = view["sport"]["index"] if view["sport"] is not None else -1
-        state.round_no = view["round"]
-        state.order = list(view["round_order"])
-        state.pos = view["turn"]
-        state.target = parse_card(view["target"]) if view["target"] is not None else NO_CARD
-        state.start = view["start_player"]
-        state.done = [index[name] for name in view["sports_done"]]
-        state.sport_rounds = list(view["sport_rounds"])
-        state.postponed = view["postponed"]
-        state.plays = [[tuple(sorted(parse_card(c) for c in play)) for play in plays] for plays in view["plays"]]
-        last = view["last_any"]
-        state.last = tuple(sorted(parse_card(c) for c in last["cards"])) if last is not None else None
-        state.last_player = last["player"] if last is not None else -1
-        state.out = list(view["withdrawn"])
-        state.withdrawals = list(view["withdrawals"])
-        state.medals = [[m[name] for name in MEDAL_NAMES] for m in view["medals"]]
-        state.records = [[index[name] for name in names] for names in view["world_records"]]
-        state.discard = [parse_card(c) for c in view["discard"]]
+        state_rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
+        sport = seen["sport"]["index"] if seen["sport"] is not None else -1
+        target = parse_card(seen["target"]) if seen["target"] is not None else NO_CARD
+        done = [index[name] for name in seen["sports_done"]]
+        plays = [[tuple(sorted(parse_card(c) for c in play)) for play in plays] for plays in seen["plays"]]
+        last = seen["last_any"]
+        discard = [parse_card(c) for c in seen["discard"]]
 
         unseen = Counter(full_deck())
         known_hands: dict[int, list[int]] = {}
-        if view.get("hands") is not None:
-            known_hands = {p: [parse_card(c) for c in cards] for p, cards in enumerate(view["hands"])}
-        elif viewer is not None:
-            known_hands = {viewer: [parse_card(c) for c in view["hand"]]}
-        seen = [*state.discard, *(k for plays in state.plays for play in plays for k in play)]
-        if state.target != NO_CARD:
-            seen.append(state.target)
+        if seen.get("hands") is not None:
+            known_hands = {p: [parse_card(c) for c in cards] for p, cards in enumerate(seen["hands"])}
+        elif viewer is not None and seen["hand"] is not None:
+            known_hands = {viewer: [parse_card(c) for c in seen["hand"]]}
+        unseen.subtract([*discard, *(k for seat in plays for play in seat for k in play)])
+        if target != NO_CARD:
+            unseen[target] -= 1
         for cards in known_hands.values():
-            seen.extend(cards)
-        unseen.subtract(seen)
+            unseen.subtract(cards)
         pool = list(unseen.elements())
         rng.shuffle(pool)
+        hands: list[list[int]] = []
         for p in range(n):
             if p in known_hands:
-                cards = known_hands[p]
+                hands.append(known_hands[p])
             else:
-                size = view["hand_sizes"][p]
-                cards, pool = pool[:size], pool[size:]
-            counts = [0] * NUM_KINDS
-            for k in cards:
-                counts[k] += 1
-            state.hands[p] = counts
-            state.sizes[p] = len(cards)
-        state.draw = pool
+                size = seen["hand_sizes"][p]
+                hands.append(pool[:size])
+                pool = pool[size:]
 
-        hidden = set(range(len(sset.sports))) - set(state.done)
-        if state.sport >= 0:
-            hidden.discard(state.sport)
-        for name in view["sport_pile"]:
+        hidden = set(range(len(sset.sports))) - set(done)
+        if sport >= 0:
+            hidden.discard(sport)
+        for name in seen["sport_pile"]:
             if name is not None:
                 hidden.discard(index[name])
         faces = sorted(hidden)
         rng.shuffle(faces)
-        state.pile = [index[name] if name is not None else faces.pop() for name in view["sport_pile"]]
-        state.pile_up = [name is not None for name in view["sport_pile"]]
-        return state
+        return OlympicardsState(
+            config,
+            n,
+            state_rng,
+            hands=hands,
+            draw=pool,
+            discard=discard,
+            pile=[index[name] if name is not None else faces.pop() for name in seen["sport_pile"]],
+            pile_up=[name is not None for name in seen["sport_pile"]],
+            done=done,
+            records=[[index[name] for name in names] for names in seen["world_records"]],
+            medals=[[m["gold"], m["silver"], m["bronze"]] for m in seen["medals"]],
+            phase=Phase[seen["phase"].upper()],
+            sport=sport,
+            start=seen["start_player"],
+            round_no=seen["round"],
+            order=list(seen["round_order"]),
+            pos=seen["turn"],
+            target=target,
+            plays=plays,
+            last=tuple(sorted(parse_card(c) for c in last["cards"])) if last is not None else None,
+            last_player=last["player"] if last is not None else -1,
+            out=list(seen["withdrawn"]),
+            withdrawals=list(seen["withdrawals"]),
+            sport_rounds=list(seen["sport_rounds"]),
+            postponed=seen["postponed"],
+        )
 
     def rules_summary(self, config: GameConfig) -> str:
         if not isinstance(config, Config):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from podium.core.contract import Result
 
 GOLD, SILVER, BRONZE = 0, 1, 2
 NO_MEDAL = -1
@@ -50,7 +53,7 @@ TWO_PLAYER_AWARDS: tuple[Award, ...] = _row((1, BRONZE, True), (2, SILVER, False
 TWO_PLAYER_WITHDRAWALS = 3
 
 
-def points(medals: list[int], world_records: int) -> int:
+def points(medals: Sequence[int], world_records: int) -> int:
     """O-8: gold 4, silver 2, bronze 1, and 2 per sport card kept for a world record."""
     return sum(count * value for count, value in zip(medals, MEDAL_POINTS, strict=True)) + (
         WORLD_RECORD_POINTS * world_records
@@ -68,3 +71,54 @@ def award_text(award: Award, *, two_player: bool = False) -> str:
     if award.start_card:
         parts.append("start card")
     return ", ".join(parts) or "nothing"
+
+
+def sport_medals(num_players: int, withdrawals: Sequence[int]) -> dict[str, int]:
+    """Medal name -> seat, for a sport whose players withdrew in the order `withdrawals` (O-6, O-7)."""
+    out: dict[str, int] = {}
+    if num_players == 2:
+        for index, seat in enumerate(withdrawals):
+            out[MEDAL_NAMES[TWO_PLAYER_AWARDS[index].medal]] = 1 - seat
+    else:
+        for index, seat in enumerate(withdrawals):
+            medal = AWARDS[num_players][index].medal
+            if medal != NO_MEDAL:
+                out[MEDAL_NAMES[medal]] = seat
+    return out
+
+
+def final_result(
+    medals: Sequence[Sequence[int]],
+    records: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    sport_rounds: Sequence[int],
+    postponed: int,
+) -> Result:
+    """O-8: the most points wins; a tie goes to the most cards in hand, then the win is shared. `medals` (gold,
+    silver, bronze), `records` (sport cards kept) and `hand_sizes` are per seat; `sport_rounds` has the rounds of
+    every sport played and `postponed` counts the postponed sport cards (both for the statistics)."""
+    n = len(medals)
+    scores = [points(medals[p], len(records[p])) for p in range(n)]
+    keys = [(-scores[p], -hand_sizes[p]) for p in range(n)]
+    best = max(scores)
+    top = [p for p in range(n) if scores[p] == best]
+    if len(top) == 1:
+        decided = "points"
+    elif (
+        len({hand_sizes[p] for p in top}) > 1
+        and sum(1 for p in top if hand_sizes[p] == max(hand_sizes[q] for q in top)) == 1
+    ):
+        decided = "cards_in_hand"
+    else:
+        decided = "shared"
+    details: dict[str, Any] = {
+        "sports_played": len(sport_rounds),
+        "world_records": sum(len(r) for r in records),
+        "mean_sport_rounds": sum(sport_rounds) / len(sport_rounds) if sport_rounds else 0.0,
+        "postponed": postponed,
+        "decided_by": decided,
+    }
+    for p in range(n):
+        for medal, name in enumerate(MEDAL_NAMES):
+            details[f"{name}_{p}"] = medals[p][medal]
+    return Result.from_keys(scores, keys, "nine_sports", details=details)

@@ -38,7 +38,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from podium.core.errors import ConfigError
 
@@ -75,6 +75,21 @@ _TOP_KEYS = ("title", "sport")
 BUILTIN_SETS: dict[str, str] = {"default": "sports.toml", "test": "sports_test.toml"}
 
 
+class SportJson(TypedDict):
+    """A sport card as JSON (in views and the web client): its fields and the rule in words (`text`)."""
+
+    name: str
+    text: str
+    min_cards: int
+    max_cards: int
+    shape: str
+    measure: str
+    progression: str
+    flip: bool
+    target_relation: str | None
+    star: bool
+
+
 @dataclass(frozen=True, slots=True)
 class Sport:
     name: str
@@ -92,7 +107,7 @@ class Sport:
         """The rule in one line (the file's `text`, or generated from the vocabulary)."""
         return self.text or generated_text(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SportJson:
         return {
             "name": self.name,
             "text": self.describe(),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -13,6 +11,7 @@ from podium.cli.tui.base import GameTui
 from podium.core.contract import Action, Event, State, View
 from podium.games.olympicards.actions import OlyAction
 from podium.games.olympicards.cards import COLOUR_STYLES, COLOURS, VALUE, parse_card
+from podium.games.olympicards.views import MedalsView, OlympicardsView, typed_view
 
 MEDAL_STYLES = {"gold": "bold yellow", "silver": "bold white", "bronze": "bold dark_orange3"}
 
@@ -33,13 +32,13 @@ def seat_name(seat: int, viewer: int | None) -> str:
     return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
 
 
-def medals_text(medals: dict[str, int]) -> Text:
+def medals_text(medals: MedalsView) -> Text:
     out = Text()
-    for name in ("gold", "silver", "bronze"):
-        if medals[name]:
+    for name, count in (("gold", medals["gold"]), ("silver", medals["silver"]), ("bronze", medals["bronze"])):
+        if count:
             if out:
                 out.append(" ")
-            out.append(f"{medals[name]}{name[0].upper()}", style=MEDAL_STYLES[name])
+            out.append(f"{count}{name[0].upper()}", style=MEDAL_STYLES[name])
     return out or Text("-", style="dim")
 
 
@@ -48,6 +47,9 @@ class OlympicardsTui(GameTui):
     no_undo = "every action is final: a play or a withdrawal hands the turn on, accept or postpone starts a sport"
 
     def table(self, view: View) -> RenderableType:
+        return self._table(typed_view(view))
+
+    def _table(self, view: OlympicardsView) -> RenderableType:
         viewer = view["player"]
         n = view["num_players"]
         parts: list[RenderableType] = [self._sport_panel(view)]
@@ -86,10 +88,10 @@ class OlympicardsTui(GameTui):
             )
         parts.append(players)
 
-        award = view.get("next_award")
+        award = view["next_award"]
         if award is not None:
             parts.append(Text.assemble(("Next to withdraw gets: ", "bold"), award["text"]))
-        last = view.get("last_any")
+        last = view["last_any"]
         if last is not None:
             parts.append(Text.assemble(("Last play: ", "bold"), f"seat {last['player']} ", cards(last["cards"])))
         parts.append(
@@ -103,10 +105,11 @@ class OlympicardsTui(GameTui):
                 ")",
             )
         )
-        if view.get("hands") is not None:
-            for seat, hand in enumerate(view["hands"]):
+        hands = view.get("hands")
+        if hands is not None:
+            for seat, hand in enumerate(hands):
                 parts.append(Text.assemble((f"{seat_name(seat, viewer)}: ", "bold"), cards(hand, "(no cards)")))
-        elif view.get("hand") is not None:
+        elif view["hand"] is not None:
             parts.append(Text.assemble(("Your hand: ", "bold"), cards(view["hand"], "(no cards)")))
         if not view["is_over"]:
             legend = "[S] = start player: decides about a new sport card and starts its rounds"
@@ -119,8 +122,8 @@ class OlympicardsTui(GameTui):
             parts.append(Text(f"Game over. Highest points: {best} (seat {', '.join(winners)})", style="bold green"))
         return Panel(Group(*parts), title="Olympicards", border_style="blue")
 
-    def _sport_panel(self, view: View) -> RenderableType:
-        sport: dict[str, Any] | None = view["sport"]
+    def _sport_panel(self, view: OlympicardsView) -> RenderableType:
+        sport = view["sport"]
         lines: list[RenderableType] = []
         if sport is None:
             title = f"All {len(view['sports_done'])} sports played"
@@ -151,17 +154,19 @@ class OlympicardsTui(GameTui):
     def action_label(self, action: Action, view: View) -> str:
         if not isinstance(action, OlyAction):
             return action.text()
-        sport = view.get("sport") or {}
+        seen = typed_view(view)
+        sport = seen["sport"]
         if action.kind == "withdraw":
-            award = view.get("next_award")
+            award = seen["next_award"]
             return f"withdraw  → {award['text']}" if award else "withdraw"
         if action.kind == "accept":
-            return f"accept  (play {sport.get('name', 'this sport')} now)"
+            return f"accept  (play {sport['name'] if sport else 'this sport'} now)"
         if action.kind == "postpone":
-            return f"postpone  ({sport.get('name', 'it')} goes face up under the pile; the next card must be played)"
+            name = sport["name"] if sport else "it"
+            return f"postpone  ({name} goes face up under the pile; the next card must be played)"
         values = [VALUE[parse_card(t)] for t in action.text().split()[1:]]
         if len(values) > 1:
-            measure = sport.get("measure", "value")
+            measure = sport["measure"] if sport else "value"
             if measure == "sum":
                 return f"{action.text()}  (sum {sum(values)})"
             if measure == "value":

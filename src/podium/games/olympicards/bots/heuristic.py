@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
-from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction
-from podium.games.olympicards.cards import COPIES, NUM_KINDS, VALUE, parse_card
+from podium.games.olympicards.cards import COPIES, NO_CARD, NUM_KINDS, VALUE, parse_card
 from podium.games.olympicards.config import Config
+from podium.games.olympicards.plays import Play, legal_plays
 from podium.games.olympicards.scoring import AWARDS, MEDAL_POINTS, NO_MEDAL, TWO_PLAYER_AWARDS, Award
-from podium.games.olympicards.state import OlympicardsState
+from podium.games.olympicards.sports import Sport
+from podium.games.olympicards.views import OlympicardsView, typed_view
 
-Play = tuple[int, ...]
 _PARSED: dict[str, int] = {}
 MAX_CHAIN = 12
 MAX_CANDIDATES = 24
@@ -80,7 +80,7 @@ class OlympicardsHeuristic(NoisyAgent):
             raise ValueError(f"samples must be at least 1, not {samples}")
         self.samples = int(samples)
         self.card_value = float(card_value)
-        self._scratch: OlympicardsState | None = None
+        self._config: Config | None = None  # the table's rules, read from the first view
 
     # ------------------------------------------------------------------ decisions
 
@@ -90,50 +90,48 @@ class OlympicardsHeuristic(NoisyAgent):
             return blunder
         if len(legal) == 1:
             return legal[0]
-        scratch = self._scratch_for(view)
-        if view["phase"] == "decide":
-            return self._decide(view, scratch)
-        return self._play(view, legal, scratch)
+        seen = typed_view(view)
+        sport = self._sport(seen)
+        if seen["phase"] == "decide":
+            return self._decide(seen, sport)
+        return self._play(seen, sport, legal)
 
-    def _decide(self, view: View, scratch: OlympicardsState) -> Action:
-        me = self.seat
+    def _decide(self, view: OlympicardsView, sport: Sport) -> Action:
         hand = self._hand(view)
-        mine = self._stamina(view, scratch, hand, [], None, None)
+        mine = self._stamina(view, sport, hand, [], None, None)
         pool = self._pool(view)
         size = sum(hand)
         typical = (
-            sum(self._stamina(view, scratch, self._deal(pool, size), [], None, None) for _ in range(self.samples))
+            sum(self._stamina(view, sport, self._deal(pool, size), [], None, None) for _ in range(self.samples))
             / self.samples
         )
-        del me
         return POSTPONE if mine + 0.5 < typical else ACCEPT
 
-    def _play(self, view: View, legal: list[Action], scratch: OlympicardsState) -> Action:
+    def _play(self, view: OlympicardsView, sport: Sport, legal: list[Action]) -> Action:
         n = view["num_players"]
-        sport = view["sport"]
         plays = [a for a in legal if isinstance(a, OlyAction) and a.kind == "play"]
         hand = self._hand(view)
         withdrawals = len(view["withdrawals"])
         if n > 2 and withdrawals == n - 1:
             # Last one in: gold is won. Play the hand out only for a world record.
-            if view["config"].get("world_record") and sport["star"] and self._can_empty(view, scratch, hand):
-                return self._best_play(view, scratch, hand, plays, prefer_many=True)
+            if view["config"].get("world_record") and sport.star and self._can_empty(view, sport, hand):
+                return self._best_play(view, sport, hand, plays, prefer_many=True)
             return WITHDRAW
         if not plays:
             return WITHDRAW
-        best = self._best_play(view, scratch, hand, plays)
-        if self._fight_value(view, scratch, hand) > 0.0:
+        best = self._best_play(view, sport, hand, plays)
+        if self._fight_value(view, sport, hand) > 0.0:
             return best
         return WITHDRAW
 
     # ------------------------------------------------------------------ the race estimate
 
-    def _fight_value(self, view: View, scratch: OlympicardsState, hand: list[int]) -> float:
+    def _fight_value(self, view: OlympicardsView, sport: Sport, hand: list[int]) -> float:
         """Expected points (relative) of staying in this sport minus those of withdrawing now."""
         me = self.seat
         n = view["num_players"]
         index = len(view["withdrawals"])
-        mine = self._stamina(view, scratch, hand, self._own_plays(view, me), self._last(view), view["target"])
+        mine = self._stamina(view, sport, hand, self._own_plays(view, me), self._last(view), view["target"])
         pool = self._pool(view)
         rivals = [p for p in range(n) if p != me and (n == 2 or not view["withdrawn"][p])]
         cv = self.card_value
@@ -145,7 +143,7 @@ class OlympicardsHeuristic(NoisyAgent):
             spend = 0.0
             for _ in range(self.samples):
                 theirs = self._stamina(
-                    view, scratch, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
+                    view, sport, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
                     self._last(view), view["target"],
                 )  # fmt: skip
                 if mine > theirs:
@@ -154,7 +152,7 @@ class OlympicardsHeuristic(NoisyAgent):
                     wins += 0.5
                 spend += min(mine, theirs + 1)
             p = wins / self.samples
-            spent_cards = spend / self.samples * self._cards_per_play(view)
+            spent_cards = spend / self.samples * sport.min_cards
             # Withdrawing now: I take the cards, they take the medal. Winning the race: the other way round.
             swing = 2.0 * (medal - award.cards * cv)
             return p * swing - (1.0 - p) * spent_cards * cv
@@ -165,7 +163,7 @@ class OlympicardsHeuristic(NoisyAgent):
             before_me = 0.0
             for rival in rivals:
                 theirs = self._stamina(
-                    view, scratch, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
+                    view, sport, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
                     self._last(view), view["target"],
                 )  # fmt: skip
                 if theirs < mine:
@@ -173,7 +171,7 @@ class OlympicardsHeuristic(NoisyAgent):
                 elif theirs == mine:
                     before_me += 0.5
             position = min(n - 1, index + round(before_me))
-            expected += self._award_value(table, position) - mine * self._cards_per_play(view) * cv * 0.5
+            expected += self._award_value(table, position) - mine * sport.min_cards * cv * 0.5
         return expected / self.samples - now
 
     def _award_value(self, table: tuple[Award, ...], index: int) -> float:
@@ -181,51 +179,54 @@ class OlympicardsHeuristic(NoisyAgent):
         medal = MEDAL_POINTS[award.medal] if award.medal != NO_MEDAL else 0
         return medal + award.cards * self.card_value
 
-    def _cards_per_play(self, view: View) -> float:
-        return float(view["sport"]["min_cards"])
-
     # ------------------------------------------------------------------ stamina
 
-    def _stamina(
+    def _chain(
         self,
-        view: View,
-        scratch: OlympicardsState,
+        view: OlympicardsView,
+        sport: Sport,
         hand: list[int],
         own: list[Play],
         last: Play | None,
         target: str | None,
-    ) -> int:
-        """How many plays `hand` can chain in the current sport, cheapest play first."""
+    ) -> tuple[int, list[int]]:
+        """How many plays `hand` can chain in `sport`, cheapest play first, and the cards left after them."""
         counts = hand[:]
-        sport = view["sport"]
-        flip = sport["flip"]
-        scratch.sport = sport["index"]
-        scratch.hands[0] = counts
-        scratch.plays[0] = list(own)
-        scratch.last = last
-        scratch.target = _card(target) if target is not None else -1
-        pool = self._pool(view) if flip else None
+        own = list(own)
+        card = _card(target) if target is not None else NO_CARD
+        pool = self._pool(view) if sport.flip else None  # a flip sport turns a new target every round
         length = 0
         while length < MAX_CHAIN:
-            if flip and length > 0 and pool is not None:
-                scratch.target = self._random_card(pool)
-            options = scratch.legal_plays(0)
+            if pool is not None and length > 0:
+                card = self._random_card(pool)
+            options = legal_plays(sport, counts, own, last, card)
             if not options:
                 break
             play = min(options, key=_cost)
             for k in play:
                 counts[k] -= 1
-            scratch.plays[0].append(play)
-            scratch.last = play
+            own.append(play)
+            last = play
             length += 1
-        return length
+        return length, counts
 
-    def _can_empty(self, view: View, scratch: OlympicardsState, hand: list[int]) -> bool:
-        self._stamina(view, scratch, hand, self._own_plays(view, self.seat), self._last(view), view["target"])
-        return not any(scratch.hands[0])
+    def _stamina(
+        self,
+        view: OlympicardsView,
+        sport: Sport,
+        hand: list[int],
+        own: list[Play],
+        last: Play | None,
+        target: str | None,
+    ) -> int:
+        return self._chain(view, sport, hand, own, last, target)[0]
+
+    def _can_empty(self, view: OlympicardsView, sport: Sport, hand: list[int]) -> bool:
+        own = self._own_plays(view, self.seat)
+        return not any(self._chain(view, sport, hand, own, self._last(view), view["target"])[1])
 
     def _best_play(
-        self, view: View, scratch: OlympicardsState, hand: list[int], plays: list[OlyAction], prefer_many: bool = False
+        self, view: OlympicardsView, sport: Sport, hand: list[int], plays: list[OlyAction], prefer_many: bool = False
     ) -> OlyAction:
         """The play leaving the longest chain, then the cheapest (or, for a record, the one using most cards)."""
         candidates = sorted(plays, key=lambda a: _cost(a.cards))[:MAX_CANDIDATES]
@@ -236,7 +237,7 @@ class OlympicardsHeuristic(NoisyAgent):
             rest = hand[:]
             for k in action.cards:
                 rest[k] -= 1
-            after = self._stamina(view, scratch, rest, [*own, action.cards], action.cards, None)
+            after = self._stamina(view, sport, rest, [*own, action.cards], action.cards, None)
             tiebreak = len(action.cards) if prefer_many else -_cost(action.cards)
             key = (after, tiebreak)
             if best_key is None or key > best_key:
@@ -245,29 +246,31 @@ class OlympicardsHeuristic(NoisyAgent):
 
     # ------------------------------------------------------------------ reading the view
 
-    def _scratch_for(self, view: View) -> OlympicardsState:
-        if self._scratch is None:
-            config = Config.from_options(view["config"])
-            self._scratch = OlympicardsState(config, 1, Rng(0))
-        return self._scratch
+    def _sport(self, view: OlympicardsView) -> Sport:
+        """The sport card being played or decided on (a bot is asked only then)."""
+        if self._config is None:
+            self._config = Config.from_options(view["config"])
+        sport = view["sport"]
+        assert sport is not None, "a bot decides only while a sport is on"
+        return self._config.sport_set.sports[sport["index"]]
 
-    def _hand(self, view: View) -> list[int]:
+    def _hand(self, view: OlympicardsView) -> list[int]:
         counts = [0] * NUM_KINDS
-        for text in view["hand"]:
+        for text in view["hand"] or ():
             counts[_card(text)] += 1
         return counts
 
-    def _own_plays(self, view: View, seat: int) -> list[Play]:
+    def _own_plays(self, view: OlympicardsView, seat: int) -> list[Play]:
         return [tuple(sorted(_card(t) for t in play)) for play in view["plays"][seat]]
 
-    def _last(self, view: View) -> Play | None:
+    def _last(self, view: OlympicardsView) -> Play | None:
         last = view["last_any"]
         return tuple(sorted(_card(t) for t in last["cards"])) if last is not None else None
 
-    def _pool(self, view: View) -> list[int]:
+    def _pool(self, view: OlympicardsView) -> list[int]:
         """The cards this seat has not seen: what the other hands and the draw pile are made of."""
         counts = [COPIES] * NUM_KINDS
-        for text in view["hand"]:
+        for text in view["hand"] or ():
             counts[_card(text)] -= 1
         for text in view["discard"]:
             counts[_card(text)] -= 1
@@ -291,4 +294,4 @@ class OlympicardsHeuristic(NoisyAgent):
         return counts
 
     def _random_card(self, pool: list[int]) -> int:
-        return pool[self.rng.randbelow(len(pool))] if pool else -1
+        return pool[self.rng.randbelow(len(pool))] if pool else NO_CARD

@@ -16,7 +16,7 @@ from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
 from podium.games.olympicards.cards import VALUE
-from podium.games.olympicards.state import DECIDE, PLAY, OlympicardsState
+from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
 
 OLY_CARD_VALUE = 0.35
 OLY_SPREAD = 2.5
@@ -41,13 +41,13 @@ class OlympicardsPlayout(Playout):
         s = world
         start = self.sport
         n = s.num_players
-        while s.phase != 2 and len(s.done) == start:
-            if s.phase == DECIDE:
+        while s.phase is not OVER and s.sports_played == start:
+            if s.phase is DECIDE:
                 s.apply(ACCEPT)
                 continue
-            assert s.phase == PLAY
-            p = s.order[s.pos]
-            if n > 2 and len(s.withdrawals) == n - 1:
+            p = s.current_player
+            assert p is not None
+            if n > 2 and s.withdrawal_count == n - 1:
                 s.apply(WITHDRAW)
                 continue
             plays = s.legal_plays(p)
@@ -55,8 +55,8 @@ class OlympicardsPlayout(Playout):
                 s.apply(WITHDRAW)
                 continue
             s.apply(play_action(min(plays, key=_play_key)))
-        if s.phase == 2:
+        if s.phase is OVER:
             return rewards_of(s)
-        left = len(s.pile)
-        values = [s.points(p) + OLY_CARD_VALUE * s.sizes[p] for p in range(n)]
+        left = s.sports_left
+        values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
         return _win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
