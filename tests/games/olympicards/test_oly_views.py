@@ -19,7 +19,7 @@ def test_view_shows_own_hand_and_public_information_only() -> None:
     act(state, "play 5r")
     view = state.view(1)
     assert view["hand"] == ["5g", "9g"]  # sorted by colour, then value
-    assert "hands" not in view
+    assert view["hands"] is None  # every hand, shown only at the end (O-8); the key is in every view
     assert view["hand_sizes"] == [1, 2, 2]
     assert view["plays"][0] == [["5r"]] and view["last_play"] == [["5r"], None, None]
     assert view["last_any"] == {"player": 0, "cards": ["5r"]}

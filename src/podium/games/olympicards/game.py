@@ -85,7 +85,7 @@ class Olympicards(Game):
 
         unseen = Counter(full_deck())
         known_hands: dict[int, list[int]] = {}
-        if seen.get("hands") is not None:
+        if seen["hands"] is not None:
             known_hands = {p: [parse_card(c) for c in cards] for p, cards in enumerate(seen["hands"])}
         elif viewer is not None and seen["hand"] is not None:
             known_hands = {viewer: [parse_card(c) for c in seen["hand"]]}

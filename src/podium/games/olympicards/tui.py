@@ -105,7 +105,7 @@ class OlympicardsTui(GameTui):
                 ")",
             )
         )
-        hands = view.get("hands")
+        hands = view["hands"]
         if hands is not None:
             for seat, hand in enumerate(hands):
                 parts.append(Text.assemble((f"{seat_name(seat, viewer)}: ", "bold"), cards(hand, "(no cards)")))

@@ -80,7 +80,7 @@ class OlympicardsView(TypedDict):
     points: list[int]
     discard: list[str]  # face up, oldest first
     draw_size: int
-    hands: NotRequired[list[list[str]]]  # every hand: once the game is over (they break ties, O-8), and in full_view
+    hands: list[list[str]] | None  # every hand: once the game is over (they break ties, O-8), and in full_view
     draw: NotRequired[list[str]]  # full_view only: the draw pile, top first
     sport_pile_all: NotRequired[list[str]]  # full_view only: the whole sport pile, top first
 
@@ -138,9 +138,8 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
         "points": [state.points(p) for p in range(n)],
         "discard": [TEXT[k] for k in state._discard],
         "draw_size": len(state._draw),
+        "hands": _hands(state) if over else None,  # shown at the end: they break ties (O-8)
     }
-    if over:  # the hands are shown at the end (they break ties, O-8)
-        view["hands"] = _hands(state)
     return view
 
 
