@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
-from podium.core.errors import IllegalAction
+from podium.core.errors import MalformedAction
 
 FORMS = "pass (also check, fold) or bet (also call)"
 NAMES: tuple[str, ...] = ("pass", "bet")
@@ -51,16 +51,16 @@ def parse_action(text: str) -> KuhnAction:
         found = _WORDS.get(text.strip().lower())
         if found is not None:
             return found
-    raise IllegalAction(f"{text!r} is not a Kuhn poker action; actions are: {FORMS}")
+    raise MalformedAction(f"{text!r} is not a Kuhn poker action; actions are: {FORMS}")
 
 
 def action_from_json(data: Any) -> KuhnAction:
     if not isinstance(data, dict) or set(data) != {"type"} or data["type"] not in NAMES:
-        raise IllegalAction(f"{data!r} is not a Kuhn poker action; expected {{'type': 'pass'}} or {{'type': 'bet'}}")
+        raise MalformedAction(f"{data!r} is not a Kuhn poker action; expected {{'type': 'pass'}} or {{'type': 'bet'}}")
     return ACTIONS[NAMES.index(data["type"])]
 
 
 def action_from_id(action_id: int) -> KuhnAction:
     if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
-        raise IllegalAction(f"{action_id!r} is no Kuhn poker action id; ids are 0 (pass) and 1 (bet)")
+        raise MalformedAction(f"{action_id!r} is no Kuhn poker action id; ids are 0 (pass) and 1 (bet)")
     return ACTIONS[action_id]
