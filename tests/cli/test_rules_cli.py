@@ -18,6 +18,7 @@ from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -93,9 +94,11 @@ def test_short_rules_point_to_the_whole_rules(name: str) -> None:
     assert code == 0
     # The last words of the output, however the terminal wraps them.
     last = " ".join(output[output.rindex("The whole rules") :].split())
+    # docs/rules.md indexes the games shipped with podium, not a plugin's (the Kuhn poker of tests/plugin_game).
+    index = f"](../src/podium/games/{name}/rules.md)" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert last == (
-        f"The whole rules, with every numbered rule and decision: podium rules {name} --full "
-        "(also docs/rules.md in podium's source)."
+        f"The whole rules, with every numbered rule and decision: podium rules {name} --full"
+        + (" (also docs/rules.md in podium's source)." if index else ".")
     )
 
 

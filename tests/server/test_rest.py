@@ -43,7 +43,7 @@ def error(response: Any, status: int, code: str) -> str:
 
 def test_games_list_options_and_bots(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()}
-    assert set(games) == {"athletic", "golf", "olympicards"}
+    assert {"athletic", "golf", "olympicards"} <= set(games)  # and any game installed as a plugin
     golf = games["golf"]
     assert golf["min_players"] >= 2 and golf["max_players"] >= golf["min_players"]
     assert any(o["name"] == "rounds" and o["default"] == 9 for o in golf["options"])

@@ -163,9 +163,11 @@ def rules(
         table.add_row(info.name, shown, escape(info.allowed), escape(info.doc))
     console.print(table)
     console.print("Bots: " + ", ".join(f"{n} ({agent_description(n, game.name)})" for n in agent_names(game.name)))
+    # docs/rules.md indexes the games shipped with podium; a game from another distribution ships its rules alone.
+    shipped = type(game).__module__.partition(".")[0] == "podium"
     console.print(
         f"The whole rules, with every numbered rule and decision: [bold]podium rules {game.name} --full[/]"
-        " (also docs/rules.md in podium's source)."
+        + (" (also docs/rules.md in podium's source)." if shipped else ".")
     )
 
 
