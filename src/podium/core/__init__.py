@@ -1,7 +1,7 @@
 """The game contract and the game-agnostic machinery every interface builds on."""
 
 from podium.core.config import GameConfig, option
-from podium.core.contract import Action, Event, Game, JsonDict, Result, State, View
+from podium.core.contract import Action, Event, Game, JsonDict, Result, State, Termination, View
 from podium.core.errors import (
     ActionError,
     ConfigError,
@@ -36,6 +36,7 @@ __all__ = [
     "Result",
     "Rng",
     "State",
+    "Termination",
     "UnknownGame",
     "View",
     "game_names",

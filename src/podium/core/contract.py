@@ -9,6 +9,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
@@ -79,19 +80,34 @@ class Event(NamedTuple):
         return out
 
 
+class Termination(StrEnum):
+    """Why a game ended (like python-chess's `Termination`): the base of each game's own enum of reasons, e.g.
+
+        class GolfTermination(Termination):
+            ROUNDS_COMPLETE = "rounds_complete"
+
+    Core lists no reason itself. An enum with members cannot be extended, so one enum here holding every game's
+    reasons would need an edit to podium for each new game; with a base, a game from another distribution says why it
+    ended on its own, and `Result.reason` is still typed (no free string). A member is a `str` equal to its value, so
+    records, JSON and the wire carry the same plain strings as before (`"rounds_complete"`), and a reason read back
+    from them compares and counts equal to the member.
+    """
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a finished game came out.
 
     `scores` are the game's own points per seat (`lower_is_better` says which way they count);
     `ranking[seat]` is the seat's place, 1 = first, tied seats share a place; `winners` are the seats in first place;
-    `reason` names why the game ended (e.g. `"rounds_complete"`, `"medals"`, `"turn_limit"`).
+    `reason` says why the game ended: a member of the game's own `Termination` enum (its JSON is the member's string,
+    e.g. `"rounds_complete"`, `"medals"`, `"turn_limit"`).
     """
 
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
+    reason: Termination
     lower_is_better: bool = False
     details: Mapping[str, Any] = field(default_factory=dict)
 
@@ -100,7 +116,7 @@ class Result:
         cls,
         scores: Sequence[int],
         keys: Sequence[Any],
-        reason: str,
+        reason: Termination,
         *,
         lower_is_better: bool = False,
         details: Mapping[str, Any] | None = None,

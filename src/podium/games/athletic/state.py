@@ -43,6 +43,7 @@ from podium.games.athletic.actions import (
 )
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT
 from podium.games.athletic.config import AthleticConfig
+from podium.games.athletic.termination import AthleticTermination
 
 if TYPE_CHECKING:
     from podium.core.contract import Game
@@ -334,9 +335,9 @@ class AthleticState(State):
             "reshuffles": self.reshuffles,
             "cards_placed": self.cards_placed,
         }
-        result = Result.from_keys(self.medals, keys, self.reason, details=details)
+        result = Result.from_keys(self.medals, keys, AthleticTermination(self.reason), details=details)
         details["first_player_won"] = int(self.first_player in result.winners)
-        return Result.from_keys(self.medals, keys, self.reason, details=details)
+        return Result.from_keys(self.medals, keys, AthleticTermination(self.reason), details=details)
 
     def all_cards(self) -> list[int]:
         return [c for h in self.hands for c in h] + [c for p in self.piles for c in p] + list(self.draw)

@@ -42,6 +42,7 @@ from podium.games.golf.actions import (
 from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, RANK_NAMES, shuffled_deck
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.scoring import card_values, hand_sum, round_scores
+from podium.games.golf.termination import GolfTermination
 
 P_PEEK, P_INITIAL_FLIP, P_START, P_DRAWN, P_KNOCK, P_FLIP, P_OVER = range(7)
 PHASE_NAMES: tuple[str, ...] = ("peek", "initial_flip", "start", "drawn", "knock", "flip", "over")
@@ -602,7 +603,7 @@ class GolfState(State):
         return Result.from_keys(
             totals,
             totals,
-            "rounds_complete",
+            GolfTermination.ROUNDS_COMPLETE,
             lower_is_better=True,
             details={
                 "rounds": len(self._history),

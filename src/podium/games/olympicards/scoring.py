@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from podium.core.contract import Result
+from podium.games.olympicards.termination import OlympicardsTermination
 
 GOLD, SILVER, BRONZE = 0, 1, 2
 NO_MEDAL = -1
@@ -121,4 +122,4 @@ def final_result(
     for p in range(n):
         for medal, name in enumerate(MEDAL_NAMES):
             details[f"{name}_{p}"] = medals[p][medal]
-    return Result.from_keys(scores, keys, "nine_sports", details=details)
+    return Result.from_keys(scores, keys, OlympicardsTermination.NINE_SPORTS, details=details)
