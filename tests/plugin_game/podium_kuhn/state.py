@@ -16,6 +16,7 @@ from podium.core.errors import GameNotOver, IllegalAction, RecordError
 from podium.core.rng import Rng
 from podium_kuhn.actions import BET, NAMES, PASS, KuhnAction
 from podium_kuhn.config import KuhnConfig
+from podium_kuhn.termination import KuhnTermination
 
 RANKS: tuple[str, ...] = ("J", "Q", "K", "A")  # K-1: lowest first; n players use the n + 1 lowest
 MIN_PLAYERS, MAX_PLAYERS = 2, 3
@@ -264,7 +265,7 @@ class KuhnState(State):
         return Result.from_keys(
             self._chips,
             [-c for c in self._chips],
-            "hands_played",
+            KuhnTermination.HANDS_PLAYED,
             details={"hands": hands, "showdowns": self._showdowns, "folds": hands - self._showdowns},
         )
 
