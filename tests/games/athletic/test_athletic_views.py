@@ -104,3 +104,26 @@ def test_config_options_and_errors() -> None:
             GAME.config(options)
     assert "step=up" not in GAME.rules_summary(config) and "up only" in GAME.rules_summary(config)
     assert "3 medal" in GAME.rules_summary(config)
+
+
+def test_views_have_exactly_the_keys_of_their_type() -> None:
+    # the view's TypedDict (podium.games.athletic.view) is what the checker verifies the readers against, so
+    # every view a state sends must have its required keys and no key it does not declare.
+    from podium.games.athletic.view import AthleticView, athletic_view
+
+    required, optional = AthleticView.__required_keys__, AthleticView.__optional_keys__
+    state = position("6r", ["5r", "1y", "9o", "3b", "1g"], medals=[4, 0], step="up", first_player=1)
+    views = [state.view(0), state.view(None), state.full_view()]
+    play(state, "play 6r 1", "end")  # the fifth medal ends the game, and the view says why
+    views += [state.view(1), state.full_view()]
+    for view in views:
+        assert required <= view.keys() <= required | optional
+        assert athletic_view(view) is view
+    # The same keys in every state (the conformance suite asks it): `reason` is None while the game is on.
+    assert [v["reason"] for v in views] == [None, None, None, "medals", "medals"]
+    assert {"hands", "draw"} <= views[2].keys() and {"hands", "draw"} <= views[4].keys()
+    # The options as the view shows them are the config's record, key for key and in the same order.
+    config = state.config.to_dict()
+    assert list(views[0]["config"].items()) == list(config.items()) and config["step"] == "up"
+    with pytest.raises(ValueError, match="not an Athletic Games view"):
+        athletic_view({**views[0], "game": "golf"})

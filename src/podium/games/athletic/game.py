@@ -124,7 +124,7 @@ class AthleticGame(Game):
             reshuffles=view["reshuffles"],
             placed=view["placed_this_turn"],
             chain=[(a, b) for a, b in view["moves_since_placement"]],
-            reason=view.get("reason"),
+            reason=view["reason"],
         )
 
     def rules_summary(self, config: GameConfig) -> str:

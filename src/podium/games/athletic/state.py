@@ -44,6 +44,7 @@ from podium.games.athletic.actions import (
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT
 from podium.games.athletic.config import AthleticConfig
 from podium.games.athletic.termination import AthleticTermination
+from podium.games.athletic.view import AthleticView, PoolView, as_view, options_of
 
 if TYPE_CHECKING:
     from podium.core.contract import Game
@@ -281,8 +282,12 @@ class AthleticState(State):
         return [Event("game_over", {"reason": reason, "winners": list(result.winners), "medals": list(self.medals)})]
 
     def view(self, player: int | None) -> View:
+        return as_view(self.typed_view(player))
+
+    def typed_view(self, player: int | None) -> AthleticView:
+        """`view` with its type, for Athletic code that reads it."""
         n = self.num_players
-        pools = []
+        pools: list[PoolView] = []
         for k in range(1, self.reshuffles + 1):
             cards = sorted(c for h in self.hands for c in h if self.epoch[c] == k)
             in_draw = sum(1 for c in self.draw if self.epoch[c] == k)
@@ -294,9 +299,9 @@ class AthleticState(State):
                     "hands": [sum(1 for c in h if self.epoch[c] == k) for h in self.hands],
                     "draw": in_draw,
                 })  # fmt: skip
-        out: JsonDict = {
+        out: AthleticView = {
             "game": "athletic",
-            "config": self._config.to_dict(),
+            "config": options_of(self._config),
             "num_players": n,
             "player": player,
             "current_player": self.current,
@@ -312,17 +317,16 @@ class AthleticState(State):
             "moves_since_placement": [list(m) for m in self.chain],
             "reshuffles": self.reshuffles,
             "pools": pools,
+            "reason": self.reason,
         }
-        if self.reason is not None:
-            out["reason"] = self.reason
         return out
 
     def full_view(self) -> View:
         """The spectator's view with every card shown: all hands and the draw pile (top first)."""
-        view = self.view(None)
+        view = self.typed_view(None)
         view["hands"] = [[TEXT[c] for c in h] for h in self.hands]
         view["draw"] = [TEXT[c] for c in reversed(self.draw)]
-        return view
+        return as_view(view)
 
     def result(self) -> Result:
         if self.reason is None:

@@ -14,6 +14,7 @@ from podium.games.athletic.actions import END, AthleticAction
 from podium.games.athletic.cards import SPORT, SPORT_LETTERS, SPORT_STYLES, VALUE, parse_card
 from podium.games.athletic.hint import HINT_NODE_LIMIT, best_turn
 from podium.games.athletic.solver import describe
+from podium.games.athletic.view import athletic_view
 
 
 def card_text(text: str, *, dim: bool = False) -> Text:
@@ -60,36 +61,39 @@ class AthleticTui(GameTui):
     )
 
     def table(self, view: View) -> RenderableType:
-        over = view["is_over"]
-        title = f"Athletic Games — turn {view['turn']}" + (" (game over)" if over else "")
-        piles = Columns([_pile_panel(i, p) for i, p in enumerate(view["piles"])], padding=(0, 1))
+        typed = athletic_view(view)
+        over = typed["is_over"]
+        title = f"Athletic Games — turn {typed['turn']}" + (" (game over)" if over else "")
+        piles = Columns([_pile_panel(i, p) for i, p in enumerate(typed["piles"])], padding=(0, 1))
         players = Table(title=title, title_justify="left", show_edge=False)
         players.add_column("player")
         players.add_column("medals", justify="right")
         players.add_column("cards in hand", justify="right")
-        hands = view.get("hands")
+        hands = typed.get("hands")
         if hands is not None:
             players.add_column("hand")
-        for seat in range(view["num_players"]):
-            name = "you" if seat == view["player"] else f"seat {seat}"
-            marker = "▶ " if seat == view["current_player"] else "  "
+        for seat in range(typed["num_players"]):
+            name = "you" if seat == typed["player"] else f"seat {seat}"
+            marker = "▶ " if seat == typed["current_player"] else "  "
             row: list[RenderableType] = [
                 marker + name,
-                str(view["medals"][seat]),
-                str(view["hand_sizes"][seat]),
+                str(typed["medals"][seat]),
+                str(typed["hand_sizes"][seat]),
             ]
             if hands is not None:
                 row.append(_cards_line(_sorted_hand(hands[seat])))
             players.add_row(*row)
-        info = Text(f"draw pile: {view['draw_size']} cards", style="dim")
-        if view["placed_this_turn"]:
-            info.append(f"   placed this turn: {view['placed_this_turn']}", style="bold")
-        if view.get("reason"):
-            info.append(f"   game over: {view['reason'].replace('_', ' ')}", style="bold")
+        info = Text(f"draw pile: {typed['draw_size']} cards", style="dim")
+        if typed["placed_this_turn"]:
+            info.append(f"   placed this turn: {typed['placed_this_turn']}", style="bold")
+        reason = typed["reason"]
+        if reason:
+            info.append(f"   game over: {reason.replace('_', ' ')}", style="bold")
         parts: list[RenderableType] = [players, piles, info]
-        if view.get("hand") is not None:
+        own = typed["hand"]
+        if own is not None:
             hand = Text("your hand: ", style="bold")
-            hand.append(_cards_line(_sorted_hand(view["hand"])) if view["hand"] else Text("(empty)", style="dim"))
+            hand.append(_cards_line(_sorted_hand(own)) if own else Text("(empty)", style="dim"))
             parts.append(hand)
         return Group(*parts)
 
@@ -122,7 +126,7 @@ class AthleticTui(GameTui):
 
 
 def _hint(ctx: TurnContext) -> None:
-    view = ctx.state.view(ctx.seat)  # only what the player may know
+    view = athletic_view(ctx.state.view(ctx.seat))  # only what the player may know
     if view["current_player"] != ctx.seat:
         ctx.console.print("It is not your turn.")
         return

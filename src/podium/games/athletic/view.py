@@ -5,15 +5,16 @@ framework hands views around as `podium.core.contract.View`; `athletic_view` giv
 point where Athletic code starts reading it.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: with string annotations Python 3.11's TypedDict cannot see
+# NotRequired, and would count every key as required.
 from typing import NotRequired, TypedDict, cast
 
 from podium.core.contract import View
+from podium.games.athletic.config import AthleticConfig
 
 
 class AthleticOptions(TypedDict):
-    """The rule options (`AthleticConfig.to_dict`)."""
+    """The rule options, as `AthleticConfig.to_dict` writes them (`options_of`)."""
 
     step: str  # "both" or "up" (A-3)
     table_moves: bool  # A-4.2
@@ -49,9 +50,20 @@ class AthleticView(TypedDict):
     moves_since_placement: list[list[int]]  # [from, to] of each move since the last card placed this turn
     reshuffles: int
     pools: list[PoolView]
-    reason: NotRequired[str]  # why the game ended: "medals" or "turn_limit"
+    reason: str | None  # why the game ended ("medals" or "turn_limit"); None while it is on
     hands: NotRequired[list[list[str]]]  # the full view only: every hand
     draw: NotRequired[list[str]]  # the full view only: the draw pile, top first
+
+
+def options_of(config: AthleticConfig) -> AthleticOptions:
+    """The options of `config` as the view shows them (equal to `config.to_dict()`, keys in the same order)."""
+    return {
+        "step": config.step,
+        "table_moves": config.table_moves,
+        "medals_to_win": config.medals_to_win,
+        "max_turns": config.max_turns,
+        "first_player": config.first_player,
+    }
 
 
 def athletic_view(view: View) -> AthleticView:

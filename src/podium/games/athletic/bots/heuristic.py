@@ -11,7 +11,7 @@ Reasoning (the rules A-1 … A-8):
   comes from) that fit on the tops, counting an empty slot as a gift (any card may fill it). Moves are made only
   when they lower that count (`podium.games.athletic.bots.table`).
 - **Fallback.** If the solver's search grows past `node_limit` positions (very tall piles make the table moves
-  explode), the bot takes the solver module's greedy turn (placements only) and ends the turn.
+  explode), the bot takes the greedy turn (placements only) and ends the turn (`podium.games.athletic.hint`).
 
 Options: `noise` (probability of a random legal action, for the `easy` level), `node_limit`.
 """
@@ -23,8 +23,9 @@ from podium.core.contract import Action, Game, View
 from podium.games.athletic.actions import END_ACTION, FILL, MOVE, PLAY, AthleticAction
 from podium.games.athletic.bots.table import Layout, friendliness, layout_key, move_tree, route_to
 from podium.games.athletic.cards import NUM_CARDS, PLACE
-from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
-from podium.games.athletic.view import athletic_view
+from podium.games.athletic.hint import BOT_NODE_LIMIT, best_turn
+from podium.games.athletic.solver import position_of
+from podium.games.athletic.view import AthleticView, athletic_view
 
 
 class AthleticHeuristic(NoisyAgent):
@@ -38,34 +39,36 @@ class AthleticHeuristic(NoisyAgent):
     )
     name = "heuristic"
 
-    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, node_limit: int = 20_000) -> None:
+    def __init__(
+        self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, node_limit: int = BOT_NODE_LIMIT
+    ) -> None:
         super().__init__(game, seat, seed, noise)
         self.node_limit = int(node_limit)
         self._plan: list[AthleticAction] = []
         self._plan_turn = -1
 
     def act(self, view: View, legal: list[Action]) -> Action:
+        typed = athletic_view(view)
         blunder = self.blunder(legal)
         if blunder is not None:
             self._plan = []
             return blunder
-        if self._plan and self._plan_turn == view["turn"] and self._plan[0] in legal:
+        if self._plan and self._plan_turn == typed["turn"] and self._plan[0] in legal:
             return self._plan.pop(0)
-        self._plan = self.plan(view)
-        self._plan_turn = view["turn"]
+        self._plan = self.plan(typed)
+        self._plan_turn = typed["turn"]
         if self._plan and self._plan[0] in legal:
             return self._plan.pop(0)
         self._plan = []
         return END_ACTION if END_ACTION in legal else legal[-1]
 
-    def plan(self, view: View) -> list[AthleticAction]:
+    def plan(self, view: AthleticView) -> list[AthleticAction]:
         """The rest of this turn: the solver's plan, then the moves that spoil the table, then `end`."""
-        hand, piles, seen, up, moves_allowed = position_of(athletic_view(view))
-        try:
-            solved = solve(hand, piles, up_only=up, table_moves=moves_allowed, seen=seen, node_limit=self.node_limit)
-            actions = list(solved.actions)
-        except SearchLimit:
-            return [*greedy(hand, piles, up_only=up), END_ACTION]
+        best = best_turn(view, self.node_limit)
+        if best.plan is None:
+            return [*best.actions, END_ACTION]
+        actions = list(best.actions)
+        hand, piles, seen, up, moves_allowed = position_of(view)
         # Replay the plan to find the final position and the layouts its last segment has seen.
         final = [list(p) for p in piles]
         left = set(hand)

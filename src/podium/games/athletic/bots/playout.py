@@ -17,6 +17,7 @@ from podium.games.athletic.actions import END_ACTION as ATHLETIC_END
 from podium.games.athletic.actions import FILL as ATHLETIC_FILL
 from podium.games.athletic.actions import PLAY as ATHLETIC_PLAY
 from podium.games.athletic.state import AthleticState
+from podium.games.athletic.view import athletic_view
 
 ATHLETIC_HAND_WEIGHT = 1.0 / 7.0
 ATHLETIC_SPREAD = 0.8
@@ -40,7 +41,7 @@ class AthleticPlayout(Playout):
         self.turn = 0
 
     def prepare(self, view: View) -> None:
-        self.turn = view["turn"]
+        self.turn = athletic_view(view)["turn"]
 
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, AthleticState)
@@ -71,7 +72,7 @@ class AthleticPlanPlayout(AthleticPlayout):
         p = s.current
         if p is not None and s.turn == self.turn:
             bot = AthleticHeuristic(s.game, p, 0)
-            for action in bot.plan(s.view(p)):
+            for action in bot.plan(s.typed_view(p)):
                 if s.current != p or s.turn != self.turn:
                     break
                 s.apply(action)

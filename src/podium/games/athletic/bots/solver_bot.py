@@ -11,9 +11,8 @@ from __future__ import annotations
 from podium.agents.base import Agent
 from podium.core.contract import Action, Game, View
 from podium.games.athletic.actions import END_ACTION, AthleticAction
-from podium.games.athletic.hint import best_turn
-
-NODE_LIMIT = 20_000  # about half a second of search at most
+from podium.games.athletic.hint import BOT_NODE_LIMIT, best_turn
+from podium.games.athletic.view import AthleticView, athletic_view
 
 
 class AthleticSolverAgent(Agent):
@@ -29,24 +28,25 @@ class AthleticSolverAgent(Agent):
         self._expect: tuple[object, ...] | None = None
 
     @staticmethod
-    def _key(view: View) -> tuple[object, ...]:
+    def _key(view: AthleticView) -> tuple[object, ...]:
         return (view["turn"], tuple(view["hand"] or ()), tuple(tuple(p) for p in view["piles"]))
 
     def act(self, view: View, legal: list[Action]) -> Action:
-        key = self._key(view)
+        typed = athletic_view(view)
+        key = self._key(typed)
         if key != self._expect:
-            self._plan = best_turn(view, NODE_LIMIT).actions
+            self._plan = best_turn(typed, BOT_NODE_LIMIT).actions
             self._expect = key
         if self._plan:
             step = self._plan.pop(0)
             if step in legal:
-                self._expect = None if not self._plan else self._after(view, step)
+                self._expect = None if not self._plan else self._after(typed, step)
                 return step
             self._plan = []
         self._expect = None
         return END_ACTION if END_ACTION in legal else legal[-1]
 
-    def _after(self, view: View, step: AthleticAction) -> tuple[object, ...]:
+    def _after(self, view: AthleticView, step: AthleticAction) -> tuple[object, ...]:
         """The view key expected after `step` (so that the next call knows its plan still holds)."""
         hand = list(view["hand"] or ())
         piles = [list(p) for p in view["piles"]]

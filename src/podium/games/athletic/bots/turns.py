@@ -43,6 +43,7 @@ from podium.games.athletic.actions import END_ACTION, MOVE, AthleticAction, fill
 from podium.games.athletic.bots.playout import athletic_score
 from podium.games.athletic.bots.table import MAX_LAYOUTS, Layout, friendliness, layout_key, move_tree, route_to
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, cards_of, mask_of
+from podium.games.athletic.hint import BOT_NODE_LIMIT, best_turn
 from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
 from podium.games.athletic.state import AthleticState
 from podium.games.athletic.view import athletic_view
@@ -50,7 +51,6 @@ from podium.games.athletic.view import athletic_view
 MAX_CANDIDATES = 10
 MAX_CANDIDATES_THREAT = 16  # when an opponent wins by clearing their next hand
 SPOIL_VARIANTS = 3  # final layouts of the main plan besides the heuristic's choice and "no move"
-ROOT_NODES = 20_000  # solver budget for the main plan (as the heuristic's)
 VARIANT_NODES = 2_000  # solver budget for each plan keeping another card (skipped past it)
 ROLLOUT_NODES = 300  # solver budget per rollout turn (greedy past it)
 ROLLOUT_SOLVED_HAND = 8  # larger hands are played greedily in rollouts: slow to solve, and they rarely clear
@@ -80,13 +80,13 @@ class AthleticTurns(MacroSet):
 
     def candidates(self, view: View) -> list[list[Action]]:
         self._cache = {}
-        config = view["config"]
-        hand, piles, seen, up, moves_allowed = position_of(athletic_view(view))
+        typed = athletic_view(view)
+        best = best_turn(typed, BOT_NODE_LIMIT)  # the main plan, with the heuristic's budget
+        if best.plan is None:
+            return [[*best.actions, END_ACTION]]
+        main = best.plan
+        hand, piles, seen, up, moves_allowed = position_of(typed)
         place = PLACE[up]
-        try:
-            main = solve(hand, piles, up_only=up, table_moves=moves_allowed, seen=seen, node_limit=ROOT_NODES)
-        except SearchLimit:
-            return [[*greedy(hand, piles, up_only=up), END_ACTION]]
         hand_mask = mask_of(hand)
         table_mask = mask_of(c for p in piles for c in p)
         unseen = ((1 << NUM_CARDS) - 1) & ~(table_mask | hand_mask)
@@ -105,10 +105,11 @@ class AthleticTurns(MacroSet):
                     turns.append(_replay(other.actions, hand_mask, piles, seen))
         if main.placed > 0:
             turns += _last_placements(main.actions, hand_mask, piles, seen, place, moves_allowed)
-        me = view["player"]
-        target = int(config.get("medals_to_win", 5))
-        threat = any(m + 1 >= target for j, m in enumerate(view["medals"]) if j != me)
-        winning = main.placed == len(hand) > 0 and view["medals"][me] + 1 >= target
+        me = typed["player"]
+        assert me is not None  # position_of refuses a spectator's view
+        target = typed["config"]["medals_to_win"]
+        threat = any(m + 1 >= target for j, m in enumerate(typed["medals"]) if j != me)
+        winning = main.placed == len(hand) > 0 and typed["medals"][me] + 1 >= target
         cap = MAX_CANDIDATES_THREAT if threat and not winning else MAX_CANDIDATES
         out: list[list[Action]] = []
         ends: set[tuple[int, Layout]] = set()
