@@ -10,6 +10,7 @@ action space of a config ends after the plays of its sport set's largest play (`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
@@ -121,6 +122,13 @@ def play_action(cards: tuple[int, ...]) -> OlyAction:
     if action is None:
         action = _PLAYS[cards] = OlyAction(_rank(cards), "play", cards)
     return action
+
+
+def play_actions(plays: Iterable[tuple[int, ...]]) -> list[Action]:
+    """`play_action` of each play, for the state's legal list (the engine's hot path): the interned actions are looked
+    up without a Python call per play."""
+    interned = _PLAYS.get
+    return [interned(cards) or play_action(cards) for cards in plays]
 
 
 def from_id(action_id: int) -> OlyAction:

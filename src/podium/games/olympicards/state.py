@@ -26,7 +26,7 @@ from podium.core.contract import Event, JsonDict, Result, State, View
 from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
 from podium.games.olympicards import records, views
-from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action
+from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_actions
 from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, full_deck
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import Phase
@@ -116,7 +116,7 @@ class OlympicardsState(OlympicardsTable, State):
             found = _legal_plays(
                 self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target
             )
-            actions: list[Action] = [play_action(cards) for cards in found]
+            actions = play_actions(found)
             actions.sort(key=_ACTION_ID)
             actions.insert(0, WITHDRAW)  # id 0: always legal (O-5)
             return actions
