@@ -11,20 +11,11 @@ from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.golf import actions
 from podium.games.golf.actions import NUM_ACTIONS, GolfAction
-from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, parse_card
+from podium.games.golf.cards import RANK_NAMES
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.state import (
-    _PHASE_OF,
-    END_NAMES,
-    MAX_PLAYERS,
-    OWNER,
-    P_DRAWN,
-    PUBLIC,
-    UNSEEN,
-    GolfState,
-    _copy_last,
-    rules_for,
-)
+from podium.games.golf.records import state_from_view
+from podium.games.golf.rules import MAX_PLAYERS
+from podium.games.golf.state import GolfState
 
 
 class GolfGame(Game):
@@ -65,7 +56,7 @@ class GolfGame(Game):
         players' unseen or privately seen cards, the viewer's unseen cards, the stock, a card someone else
         drew), keeping everything the view shows."""
         try:
-            return _determinize(view, rng)
+            return state_from_view(GolfState, view, rng)
         except RecordError:
             raise
         except (ConfigError, KeyError, TypeError, ValueError, IndexError) as exc:
@@ -84,77 +75,6 @@ def _slots(config: GameConfig | None) -> int | None:
     if not isinstance(config, GolfConfig):
         raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
     return config.slots
-
-
-def _determinize(view: View, rng: Rng) -> GolfState:
-    if view.get("game") != "golf":
-        raise RecordError("not a golf view")
-    config = GolfConfig.from_options(view["config"])
-    n = view["num_players"]
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLAYERS:
-        raise RecordError(f"num_players {n!r} is not 2..{MAX_PLAYERS}")
-    player = view["player"]
-    if player is not None and not (isinstance(player, int) and 0 <= player < n):
-        raise RecordError(f"no seat {player!r} in the view")
-    r = rules_for(config, n)
-    slots = r.slots
-    known: list[int] = []
-    hands: list[int] = []
-    seen: set[int] = set()
-    for q in range(n):
-        for s in range(slots):
-            text = view["hands"][q][s]
-            if view["public"][q][s]:
-                known.append(PUBLIC)
-            elif view["owner_knows"][q][s]:
-                known.append(OWNER)
-            else:
-                known.append(UNSEEN)
-            hands.append(-1 if text is None else parse_card(text))
-    discard = [parse_card(t) for t in view["discard"]]
-    phase = _PHASE_OF[view["phase"]]
-    drawn = -1
-    if phase == P_DRAWN and view["drawn"] is not None:
-        drawn = parse_card(view["drawn"])
-    seen.update(c for c in hands if c >= 0)
-    seen.update(discard)
-    if drawn >= 0:
-        seen.add(drawn)
-    unknown = [c for c in range(DECK_SIZE) if c not in seen]
-    rng.shuffle(unknown)
-    if phase == P_DRAWN and drawn < 0:
-        drawn = unknown.pop()
-    for i, c in enumerate(hands):
-        if c < 0:
-            hands[i] = unknown.pop()
-    if len(unknown) != view["stock_size"]:
-        raise RecordError(f"the view's cards do not add up to a deck (stock_size {view['stock_size']})")
-    state = GolfState.__new__(GolfState)
-    state._r = r
-    state.num_players = n
-    state._hands = hands
-    state._known = known
-    state._stock = unknown
-    state._discard = discard
-    state._drawn = drawn
-    state._taken = view["drawn_from"] == "discard"
-    state._phase = phase
-    cur = view["current_player"]
-    state._cur = -1 if cur is None else cur
-    state._first = view["first_player"]
-    state._round = view["round"]
-    closer = view["went_out"] if r.six else view["knocker"]
-    state._closer = -1 if closer is None else closer
-    state._final_left = view["final_turns_left"]
-    state._totals = list(view["scores"])
-    state._history = [list(s) for s in view["round_scores"]]
-    last = view["last_round"]
-    state._last = _copy_last(last)
-    state._ends = [view["round_ends"][name] for name in END_NAMES]
-    state._turns = view["turns"]
-    state._cap = state._turns - view["round_turns"] + r.turn_limit
-    state._rng = Rng(rng.next_u64())
-    return state
 
 
 def rules_summary(config: GolfConfig) -> str:

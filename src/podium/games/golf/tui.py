@@ -12,9 +12,11 @@ from podium.cli.tui.base import GameTui
 from podium.cli.tui.cards import card_label, french_card
 from podium.core.contract import Action, Event, State, View
 from podium.games.golf.actions import TAKE, GolfAction
+from podium.games.golf.rules import GolfPhase
+from podium.games.golf.views import GolfView, as_golf_view
 
 
-def _hand(view: View, seat: int) -> Text:
+def _hand(view: GolfView, seat: int) -> Text:
     slots = view["slots"]
     cards = view["hands"][seat]
     public = view["public"][seat]
@@ -34,7 +36,7 @@ def _hand(view: View, seat: int) -> Text:
     return text
 
 
-def _seat_name(view: View, seat: int) -> str:
+def _seat_name(view: GolfView, seat: int) -> str:
     name = "you" if seat == view["player"] else f"seat {seat}"
     return f"▶ {name}" if seat == view["current_player"] else f"  {name}"
 
@@ -50,36 +52,37 @@ class GolfTui(GameTui):
     )
 
     def table(self, view: View) -> RenderableType:
-        variant = "six-card" if view["variant"] == "six" else "four-card"
-        title = f"Golf ({variant}) — hole {view['round']} of {view['rounds']}"
+        golf = as_golf_view(view)
+        variant = "six-card" if golf["variant"] == "six" else "four-card"
+        title = f"Golf ({variant}) — hole {golf['round']} of {golf['rounds']}"
         table = Table(title=title, title_justify="left", show_lines=True)
         table.add_column("player")
         table.add_column("cards (slot:card)")
         table.add_column("total", justify="right")
-        if view["round_scores"]:
+        if golf["round_scores"]:
             table.add_column("holes", style="dim")
-        for seat in range(view["num_players"]):
-            row: list[RenderableType] = [_seat_name(view, seat), _hand(view, seat), str(view["scores"][seat])]
-            if view["round_scores"]:
-                row.append(" ".join(f"{r[seat]:+d}" for r in view["round_scores"]))
+        for seat in range(golf["num_players"]):
+            row: list[RenderableType] = [_seat_name(golf, seat), _hand(golf, seat), str(golf["scores"][seat])]
+            if golf["round_scores"]:
+                row.append(" ".join(f"{r[seat]:+d}" for r in golf["round_scores"]))
             table.add_row(*row)
         lines: list[RenderableType] = [table]
         middle = Text("discard: ")
-        middle.append(french_card(view["discard_top"]) if view["discard_top"] else Text("(empty)", style="dim"))
-        middle.append(f"   stock: {view['stock_size']} cards")
-        if view["drawn"] is not None or view["drawn_from"] is not None:
-            middle.append(f"   drawn from the {view['drawn_from']}: ")
-            middle.append(french_card(view["drawn"]))
+        middle.append(french_card(golf["discard_top"]) if golf["discard_top"] else Text("(empty)", style="dim"))
+        middle.append(f"   stock: {golf['stock_size']} cards")
+        if golf["drawn"] is not None or golf["drawn_from"] is not None:
+            middle.append(f"   drawn from the {golf['drawn_from']}: ")
+            middle.append(french_card(golf["drawn"]))
         lines.append(middle)
-        status = self._status(view)
+        status = self._status(golf)
         if status:
             lines.append(Text(status, style="yellow"))
-        if view["player"] is not None and not view["is_over"]:
+        if golf["player"] is not None and not golf["is_over"]:
             lines.append(Text("underlined = only you know it · reversed = face up · ░░░ = unknown", style="dim"))
         return Group(*lines)
 
     @staticmethod
-    def _status(view: View) -> str:
+    def _status(view: GolfView) -> str:
         if view["is_over"]:
             return ""
         if view["knocker"] is not None:
@@ -87,9 +90,9 @@ class GolfTui(GameTui):
         if view["went_out"] is not None:
             return f"seat {view['went_out']} has all cards face up: {view['final_turns_left']} final turn(s) left"
         phase = view["phase"]
-        if phase == "peek":
+        if phase == GolfPhase.PEEK:
             return "Everyone looks at two of their own cards first."
-        if phase == "initial_flip":
+        if phase == GolfPhase.INITIAL_FLIP:
             return "Everyone turns two of their cards face up first."
         return ""
 
