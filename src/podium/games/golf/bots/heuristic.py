@@ -29,9 +29,14 @@ from typing import cast
 from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
-from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, RANK_OF, parse_card
+from podium.games.golf.bots.tuning import KNOCK_MARGIN, OWNER_BIAS, TAKE_GAIN, UNKNOWN_MARGIN
+from podium.games.golf.cards import DECK_SIZE, parse_card
+from podium.games.golf.rules import GolfPhase
+from podium.games.golf.scoring import UNKNOWN, partial_sum
+from podium.games.golf.views import GolfView, as_golf_view, card_values_of
 
 _PARSED: dict[str, int] = {}
+_CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)
 
 
 def _card(text: str) -> int:
@@ -44,21 +49,23 @@ def _card(text: str) -> int:
 class GolfReading:
     """What a Golf view says, in the numbers the heuristic reasons with."""
 
-    __slots__ = ("cards", "me", "mu", "n", "owner_knows", "public", "six", "slots", "values")
+    __slots__ = ("cards", "guesses", "me", "mu", "n", "six", "slots", "values")
 
-    def __init__(self, view: View, values: tuple[int, ...], owner_bias: float) -> None:
+    def __init__(self, view: GolfView, values: tuple[int, ...], owner_bias: float) -> None:
         self.values = values
-        self.me: int = view["player"]
+        me = view["player"]
+        assert me is not None, "the heuristic plays a seat"
+        self.me: int = me
         self.n: int = view["num_players"]
         self.slots: int = view["slots"]
         self.six: bool = view["variant"] == "six"
         seen = [False] * DECK_SIZE
-        self.cards: list[list[int]] = []  # card or -1 per seat and slot
+        self.cards: list[list[int]] = []  # card or UNKNOWN per seat and slot
         for hand in view["hands"]:
             row = []
             for text in hand:
                 if text is None:
-                    row.append(-1)
+                    row.append(UNKNOWN)
                 else:
                     c = _card(text)
                     seen[c] = True
@@ -66,49 +73,25 @@ class GolfReading:
             self.cards.append(row)
         for text in view["discard"]:
             seen[_card(text)] = True
-        if view["drawn"] is not None:
-            seen[_card(view["drawn"])] = True
+        drawn = view["drawn"]
+        if drawn is not None:
+            seen[_card(drawn)] = True
         unseen = [values[c] for c in range(DECK_SIZE) if not seen[c]]
-        self.mu = sum(unseen) / len(unseen) if unseen else 0.0
-        self.public: list[list[bool]] = view["public"]
-        self.owner_knows: list[list[bool]] = view["owner_knows"]
-        del owner_bias  # used by opponent_estimate
+        mu = self.mu = sum(unseen) / len(unseen) if unseen else 0.0
+        # What an unknown card is guessed to be worth, per seat and slot: the unseen mean, a little less for an
+        # opponent's card only its owner has seen.
+        owner_knows = view["owner_knows"]
+        self.guesses: list[list[float]] = [
+            [mu - owner_bias if seat != me and known else mu for known in owner_knows[seat]] for seat in range(self.n)
+        ]
 
-    def slot_value(self, seat: int, slot: int, owner_bias: float = 0.0) -> float:
-        c = self.cards[seat][slot]
-        if c >= 0:
-            return float(self.values[c])
-        if seat != self.me and self.owner_knows[seat][slot]:
-            return self.mu - owner_bias
-        return self.mu
-
-    def expected_sum(self, seat: int, hand: list[int] | None = None, owner_bias: float = 0.0) -> float:
-        """Expected sum of `seat`'s hand (`hand` overrides the cards: -1 = unknown)."""
+    def expected_sum(self, seat: int, hand: list[int] | None = None) -> float:
+        """Expected sum of `seat`'s hand (`hand` overrides the cards: UNKNOWN = unknown)."""
         cards = self.cards[seat] if hand is None else hand
-        if not self.six:
-            total = 0.0
-            for slot, c in enumerate(cards):
-                total += self.values[c] if c >= 0 else self._unknown(seat, slot, owner_bias)
-            return total
-        total = 0.0
-        for col in range(3):
-            a, b = cards[col], cards[col + 3]
-            if a >= 0 and b >= 0:
-                if RANK_OF[a] != RANK_OF[b]:
-                    total += self.values[a] + self.values[b]
-            else:
-                va = self.values[a] if a >= 0 else self._unknown(seat, col, owner_bias)
-                vb = self.values[b] if b >= 0 else self._unknown(seat, col + 3, owner_bias)
-                total += va + vb
-        return total
+        return partial_sum(cards, self.values, self.six, self.guesses[seat])
 
-    def _unknown(self, seat: int, slot: int, owner_bias: float) -> float:
-        if seat != self.me and self.owner_knows[seat][slot]:
-            return self.mu - owner_bias
-        return self.mu
-
-    def best_opponent(self, owner_bias: float) -> float:
-        return min(self.expected_sum(q, owner_bias=owner_bias) for q in range(self.n) if q != self.me)
+    def best_opponent(self) -> float:
+        return min(self.expected_sum(q) for q in range(self.n) if q != self.me)
 
 
 class GolfHeuristic(NoisyAgent):
@@ -131,9 +114,9 @@ class GolfHeuristic(NoisyAgent):
         seat: int,
         seed: int = 0,
         noise: float = 0.0,
-        knock_margin: float = 3.0,
-        unknown_margin: float = 1.5,
-        owner_bias: float = 1.5,
+        knock_margin: float = KNOCK_MARGIN,
+        unknown_margin: float = UNKNOWN_MARGIN,
+        owner_bias: float = OWNER_BIAS,
     ) -> None:
         super().__init__(game, seat, seed, noise)
         self.knock_margin = float(knock_margin)
@@ -146,51 +129,54 @@ class GolfHeuristic(NoisyAgent):
         if blunder is not None:
             return blunder
         actions = cast(list[GolfAction], legal)
-        values = self._value_table(view)
-        return golf_choice(view, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)
+        golf = as_golf_view(view)
+        values = self._value_table(golf)
+        return golf_choice(golf, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)
 
-    def _value_table(self, view: View) -> tuple[int, ...]:
+    def _value_table(self, view: GolfView) -> tuple[int, ...]:
         if self._values is None:
             self._values = card_values_of(view)
         return self._values
 
 
-def card_values_of(view: View) -> tuple[int, ...]:
-    by_rank = view["values"]
-    ranks = tuple(by_rank[name] for name in RANK_NAMES)
-    return tuple(ranks[RANK_OF[c]] for c in range(DECK_SIZE))
+# Knock at once with an expected sum this low, whatever the others hold.
+KNOCK_OUTRIGHT = 2.0
+# Turning the last face-down card up ends the round: a swap that does so and does not win the round is marked down
+# by this much.
+LAST_CARD_PENALTY = 20.0
 
 
 def golf_choice(
-    view: View,
+    view: GolfView,
     legal: list[GolfAction],
     values: tuple[int, ...],
-    knock_margin: float = 3.0,
-    unknown_margin: float = 1.5,
-    owner_bias: float = 1.5,
+    knock_margin: float = KNOCK_MARGIN,
+    unknown_margin: float = UNKNOWN_MARGIN,
+    owner_bias: float = OWNER_BIAS,
 ) -> GolfAction:
-    """The heuristic's decision (also used as ISMCTS's default policy in Golf, on sampled worlds' views)."""
+    """The heuristic's decision."""
     kinds = {a.kind: a for a in legal}
     phase = view["phase"]
-    if phase in ("peek", "initial_flip", "flip"):
+    if phase in _CHOOSE_A_SLOT:
         if PASS in kinds:
             return kinds[PASS]  # flip_on_discard = may: keep the card face down
-        return _pick_flip(view, legal, values)
+        return _pick_flip(view, legal)
     r = GolfReading(view, values, owner_bias)
-    if phase == "knock":  # knock = "after": knock or pass
-        return kinds[KNOCK] if _should_knock(r, knock_margin, owner_bias) else kinds[PASS]
+    if phase == GolfPhase.KNOCK:  # knock = "after": knock or pass
+        return kinds[KNOCK] if _should_knock(r, knock_margin) else kinds[PASS]
     if DRAW in kinds:  # start of the turn
-        if KNOCK in kinds and _should_knock(r, knock_margin, owner_bias):
+        if KNOCK in kinds and _should_knock(r, knock_margin):
             return kinds[KNOCK]
         top = view["discard_top"]
         if top is not None and TAKE in kinds:
-            gain, _ = _best_swap(r, _card(top), unknown_margin, view, owner_bias)
-            if gain >= 1.0:
+            gain, _ = _best_swap(r, _card(top), unknown_margin, view)
+            if gain >= TAKE_GAIN:
                 return kinds[TAKE]
         return kinds[DRAW]
     # A card in hand: swap it in or discard it.
-    drawn = _card(view["drawn"])
-    gain, slot = _best_swap(r, drawn, unknown_margin, view, owner_bias)
+    drawn = view["drawn"]
+    assert drawn is not None, "the player in the drawn phase sees the card in hand"
+    gain, slot = _best_swap(r, _card(drawn), unknown_margin, view)
     swaps = [a for a in legal if a.kind == SWAP]
     if (gain > 0.0 or DISCARD not in kinds) and slot >= 0:
         for a in swaps:
@@ -201,12 +187,12 @@ def golf_choice(
     return swaps[0]
 
 
-def _should_knock(r: GolfReading, margin: float, owner_bias: float) -> bool:
+def _should_knock(r: GolfReading, margin: float) -> bool:
     mine = r.expected_sum(r.me)
-    return mine + margin <= r.best_opponent(owner_bias) or mine <= 2.0
+    return mine + margin <= r.best_opponent() or mine <= KNOCK_OUTRIGHT
 
 
-def _best_swap(r: GolfReading, card: int, unknown_margin: float, view: View, owner_bias: float) -> tuple[float, int]:
+def _best_swap(r: GolfReading, card: int, unknown_margin: float, view: GolfView) -> tuple[float, int]:
     """(gain in expected sum, slot) of the best place for `card`; gain <= 0 means keeping the hand is as good."""
     me = r.me
     hand = r.cards[me]
@@ -221,19 +207,20 @@ def _best_swap(r: GolfReading, card: int, unknown_margin: float, view: View, own
         if hand[slot] < 0:
             gain -= unknown_margin
             # The last face-down card ends the round: only worth it when it wins the round.
-            if closing and all(c >= 0 for c in trial) and after + 1.0 > r.best_opponent(owner_bias):
-                gain -= 20.0
+            if closing and UNKNOWN not in trial and after + 1.0 > r.best_opponent():
+                gain -= LAST_CARD_PENALTY
         if gain > best_gain:
             best_gain, best_slot = gain, slot
     return best_gain, best_slot
 
 
-def _pick_flip(view: View, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+def _pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:
     """A slot to peek at or turn up: in six-card, prefer a column whose other card is still unknown (spreads the
     information over the columns) and avoid turning up the last face-down card."""
-    if view["variant"] != "six":
+    me = view["player"]
+    if view["variant"] != "six" or me is None:
         return legal[0]
-    hand = view["hands"][view["player"]]
+    hand = view["hands"][me]
     best = legal[0]
     best_score = -1e9
     for a in legal:
@@ -241,5 +228,4 @@ def _pick_flip(view: View, legal: list[GolfAction], values: tuple[int, ...]) -> 
         score = 1.0 if hand[partner] is None else 0.0
         if score > best_score:
             best, best_score = a, score
-    del values
     return best

@@ -1,84 +1,83 @@
 """Golf's fast playout for ISMCTS (see `podium.agents.playouts`).
 
-`fast` (the default): every player follows a cheap version of the heuristic bot's thresholds, using only what
-that player could know in the sampled world (their own seen cards, public cards, the mean card value for the rest);
-the playout stops at the end of the round being searched and scores the totals with `_win_chances`
-(spread `GOLF_SPREAD` points per round still to play).
+`fast` (the default): every player follows a cheap version of the heuristic bot's thresholds (`tuning.py`), using
+only what that player could know in the sampled world (`rules.visible_at`: their own seen cards and the public ones;
+the mean card value for the rest), with the sums of the views and the heuristic (`scoring.Pricer`: `partial_sum`
+precomputed per value table). The playout stops at the end of the round being searched and scores the totals with
+`_win_chances` (spread `GOLF_SPREAD` points per round still to play). It reads the sampled world through the
+state's read-only accessors only.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from podium.agents.playouts import Playout, _win_chances, rewards_of
 from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.golf.actions import DISCARD_ACTION, DRAW_ACTION, KNOCK_ACTION, PASS_ACTION, SWAPS, TAKE_ACTION
-from podium.games.golf.cards import RANK_OF
-from podium.games.golf.state import OWNER, P_DRAWN, P_KNOCK, P_START, PUBLIC, UNSEEN, GolfState
+from podium.games.golf.bots.tuning import KNOCK_MARGIN, TAKE_GAIN, UNKNOWN_MARGIN
+from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
+from podium.games.golf.scoring import UNKNOWN, Pricer
+from podium.games.golf.state import GolfState
+from podium.games.golf.views import as_golf_view, card_values_of
 
 GOLF_SPREAD = 7.0
-GOLF_KNOCK_MARGIN = 3.0
-GOLF_UNKNOWN_MARGIN = 1.5
+# Turning the last face-down card up ends the round: the playout avoids it unless the gain is big.
+LAST_CARD_PENALTY = 8.0
+
+_START, _DRAWN, _KNOCK = GolfPhase.START, GolfPhase.DRAWN, GolfPhase.KNOCK
 
 
-def _golf_estimate(s: GolfState, seat: int, viewer: int, mu: float) -> float:
-    r = s._r
-    slots = r.slots
-    base = seat * slots
-    hands = s._hands
-    known = s._known
-    values = r.values
-    if not r.six:
-        total = 0.0
-        for i in range(base, base + slots):
-            k = known[i]
-            if k == PUBLIC or (k == OWNER and seat == viewer):
-                total += values[hands[i]]
-            else:
-                total += mu
-        return total
-    total = 0.0
-    for col in range(3):
-        i, j = base + col, base + col + 3
-        up_i, up_j = known[i] == PUBLIC, known[j] == PUBLIC
-        if up_i and up_j:
-            if RANK_OF[hands[i]] != RANK_OF[hands[j]]:
-                total += values[hands[i]] + values[hands[j]]
-        else:
-            total += (values[hands[i]] if up_i else mu) + (values[hands[j]] if up_j else mu)
-    return total
+# visible_at(p, q) for every pair of seats, looked up on every knock decision.
+_SIGHT = tuple(tuple(visible_at(p, q) for q in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS))
 
 
-def _golf_best_swap(s: GolfState, p: int, card: int, mu: float) -> tuple[float, int]:
-    r = s._r
-    slots = r.slots
-    base = p * slots
-    hands = s._hands
-    known = s._known
-    values = r.values
-    v = values[card]
+def _should_knock(hands: Sequence[int], known: Sequence[int], n: int, p: int, price: Pricer) -> bool:
+    """`p`'s expected sum is below every opponent's, as `p` sees the hands, by KNOCK_MARGIN (four-card)."""
+    sight = _SIGHT[p]
+    others = math.inf
+    for q in range(n):
+        if q != p:
+            theirs = price.seat(hands, known, q * 4, sight[q])
+            others = min(others, theirs)
+    return price.seat(hands, known, p * 4, sight[p]) + KNOCK_MARGIN <= others
+
+
+def _best_swap(
+    hands: Sequence[int], known: Sequence[int], p: int, card: int, price: Pricer, closing: bool
+) -> tuple[float, int]:
+    """(gain in `p`'s expected sum, slot) of the best place for `card`, as `p` sees the hand (its own cards it has
+    seen, `known` at least OWNER): read straight from the position's lists, as this runs on every step. `closing`:
+    six-card, nobody has all cards face up yet."""
     best_gain, best_slot = -1e9, 0
-    if not r.six:
-        for slot in range(slots):
-            k = known[base + slot]
-            gain = values[hands[base + slot]] - v if k != UNSEEN else mu - v - GOLF_UNKNOWN_MARGIN
+    if not price.six:
+        base = p * 4
+        worth = price.cards
+        v = worth[card]
+        guess = worth[UNKNOWN]
+        for slot in range(4):
+            i = base + slot
+            gain = worth[hands[i]] - v if known[i] >= OWNER else guess - v - UNKNOWN_MARGIN
             if gain > best_gain:
                 best_gain, best_slot = gain, slot
         return best_gain, best_slot
-    for slot in range(slots):
+    base = p * 6
+    columns = price.columns
+    placed = columns[card]
+    unknown = columns[UNKNOWN]
+    last_unknown = closing and known[base : base + 6].count(UNSEEN) == 1
+    for slot in range(6):
         i = base + slot
-        partner = base + (slot + 3) % 6
-        up = known[i] == PUBLIC
-        old = values[hands[i]] if up else mu
-        partner_up = known[partner] == PUBLIC
-        pv = values[hands[partner]] if partner_up else mu
-        paired = up and partner_up and RANK_OF[hands[i]] == RANK_OF[hands[partner]]
-        before = 0.0 if paired else old + pv
-        after = 0.0 if partner_up and RANK_OF[card] == RANK_OF[hands[partner]] else v + pv
-        gain = before - after - (0.0 if up else GOLF_UNKNOWN_MARGIN)
-        if not up and s._closer < 0 and known[base : base + 6].count(UNSEEN) == 1:
-            gain -= 8.0  # turning the last card up ends the round: avoid it in playouts unless it is a big gain
+        j = base + (slot + 3) % 6
+        partner = hands[j] if known[j] >= OWNER else UNKNOWN
+        if known[i] >= OWNER:
+            gain = columns[hands[i]][partner] - placed[partner]
+        else:
+            gain = unknown[partner] - placed[partner] - UNKNOWN_MARGIN
+            if last_unknown:
+                gain -= LAST_CARD_PENALTY
         if gain > best_gain:
             best_gain, best_slot = gain, slot
     return best_gain, best_slot
@@ -89,49 +88,55 @@ class GolfPlayout(Playout):
 
     def __init__(self) -> None:
         self.round = 0
-        self.mu = 0.0
+        self.price = Pricer((), False, 0.0)
 
     def prepare(self, view: View) -> None:
-        self.round = view["round"]
-        values = list(view["values"].values())
-        self.mu = sum(values) / len(values)
+        golf = as_golf_view(view)
+        self.round = golf["round"]
+        ranks = list(golf["values"].values())
+        self.price = Pricer(card_values_of(golf), golf["variant"] == "six", sum(ranks) / len(ranks))
 
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, GolfState)
         s = world
-        mu = self.mu
+        price = self.price
         start_round = self.round
-        r = s._r
+        r = s.rules
         n = s.num_players
-        while s._cur >= 0 and s._round == start_round:
-            phase = s._phase
-            p = s._cur
-            if phase == P_START:
-                if r.knock_instead and s._closer < 0:
-                    mine = _golf_estimate(s, p, p, mu)
-                    others = min(_golf_estimate(s, q, p, mu) for q in range(n) if q != p)
-                    if mine + GOLF_KNOCK_MARGIN <= others:
-                        s.apply(KNOCK_ACTION)
+        while s.round == start_round:
+            p = s.current_player
+            if p is None:
+                break
+            phase = s.phase
+            if phase is _START:
+                # A whole turn (G-4.1): the draw or take and then the swap or discard, decided on the same hand.
+                hands, known = s.hands, s.known
+                open_round = s.closer is None
+                if r.knock_instead and open_round and _should_knock(hands, known, n, p, price):
+                    s.apply(KNOCK_ACTION)
+                    continue
+                discard = s.discard
+                if discard:
+                    gain, slot = _best_swap(hands, known, p, discard[-1], price, open_round)
+                    if gain >= TAKE_GAIN:
+                        s.apply(TAKE_ACTION)
+                        s.apply(SWAPS[slot])  # the card and the hand the take was weighed on
                         continue
-                if s._discard:
-                    gain, _ = _golf_best_swap(s, p, s._discard[-1], mu)
-                    s.apply(TAKE_ACTION if gain >= 1.0 else DRAW_ACTION)
-                else:
-                    s.apply(DRAW_ACTION)
-            elif phase == P_DRAWN:
-                gain, slot = _golf_best_swap(s, p, s._drawn, mu)
-                if gain > 0.0 or (s._taken and r.must_swap):
+                s.apply(DRAW_ACTION)
+                gain, slot = _best_swap(s.hands, s.known, p, s.drawn, price, open_round)
+                s.apply(SWAPS[slot] if gain > 0.0 else DISCARD_ACTION)
+            elif phase is _DRAWN:
+                gain, slot = _best_swap(s.hands, s.known, p, s.drawn, price, s.closer is None)
+                if gain > 0.0 or (s.taken and r.must_swap):
                     s.apply(SWAPS[slot])
                 else:
                     s.apply(DISCARD_ACTION)
-            elif phase == P_KNOCK:
-                mine = _golf_estimate(s, p, p, mu)
-                others = min(_golf_estimate(s, q, p, mu) for q in range(n) if q != p)
-                s.apply(KNOCK_ACTION if mine + GOLF_KNOCK_MARGIN <= others else PASS_ACTION)
+            elif phase is _KNOCK:
+                s.apply(KNOCK_ACTION if _should_knock(s.hands, s.known, n, p, price) else PASS_ACTION)
             else:
                 legal = s.legal_actions()
                 s.apply(PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))])
-        if s._cur < 0:
+        if s.is_over:
             return rewards_of(s)
-        left = r.rounds - s._round + 1
-        return _win_chances([float(t) for t in s._totals], GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
+        left = r.rounds - s.round + 1
+        return _win_chances([float(t) for t in s.totals], GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
