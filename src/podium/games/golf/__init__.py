@@ -17,7 +17,9 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.config import GolfConfig, RankValues
 from podium.games.golf.game import GolfGame
+from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
+from podium.games.golf.views import GolfView
 
 GAME = GolfGame()
 GolfState.game = GAME
@@ -37,6 +39,8 @@ __all__ = [
     "GolfAction",
     "GolfConfig",
     "GolfGame",
+    "GolfPhase",
     "GolfState",
+    "GolfView",
     "RankValues",
 ]

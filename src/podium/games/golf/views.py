@@ -29,7 +29,13 @@ class GolfView(TypedDict):
     """Everything `player` may know (G-7). Plain JSON: the phase is a `StrEnum`, written as its string.
 
     Card texts are two characters ("7h", "Ts"); per seat and slot lists count slots from 0 (six-card: slots 0..2
-    are the top row, 3..5 the bottom row; a column is slots c and c+3)."""
+    are the top row, 3..5 the bottom row; a column is slots c and c+3).
+
+    `known_sum[seat]` is what the cards of `hands[seat]` shown to the viewer add up to: public cards, and the
+    viewer's own cards they have seen (a spectator: the public ones); an unknown card adds nothing, and a six-card
+    column pair (G-8.4) scores 0 only when both its cards are shown. It is `scoring.known_sum`, the sum the bots
+    estimate with, so that a client shows it rather than computing it. In `full_view` every card is shown, so
+    it is each hand's sum."""
 
     game: str  # "golf"
     config: JsonDict
@@ -53,10 +59,7 @@ class GolfView(TypedDict):
     public: list[list[bool]]  # known to all
     face_up: list[list[bool]]  # six-card
     owner_knows: list[list[bool]]  # the owner has seen it (public knowledge too)
-    # Per seat, what the cards shown in `hands` add up to (an unknown card adds nothing); six-card column pairs
-    # (G-8.4) score 0 when both cards of the column are shown. The viewer's own seen cards count for the viewer
-    # only: another seat's card only its owner has seen is not shown (G-7).
-    known_sum: list[int]
+    known_sum: list[int]  # per seat, what the cards shown in `hands` add up to (see above)
     knocker: int | None  # four-card: who knocked this round
     went_out: int | None  # six-card: who first had all cards face up this round
     final_turns_left: int  # turns left in the round once it is closing, the current one included
