@@ -1,14 +1,17 @@
-"""The conformance suite (podium.testing.conformance) on every registered game and its rule variants."""
+"""The conformance suite (podium.testing.conformance) on every installed game: the rule variants listed here, and
+the default rules of any other game found through the `podium.games` entry points (a plugin is checked as soon
+as it is installed, e.g. the Kuhn poker of tests/plugin_game)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from podium.core.registry import game_names, get_game
-from podium.testing.conformance import check_random_game
+from podium.testing.conformance import ConformanceError, check_random_game
 
 
 @dataclass(frozen=True)
@@ -49,19 +52,54 @@ VARIANTS: list[Variant] = [
     Variant("olympicards", {}, players=(2, 3, 4, 5, 6, 7), games=10),
     Variant("olympicards", {"world_record": True, "first_player": 1}, players=(2, 3, 4, 5, 6, 7), games=10),
     Variant("olympicards", {"sports": "test", "world_record": True}, players=(2, 3, 4, 5, 6, 7), games=10),
+    # Kuhn poker, the test plugin: one hand (the classic game), and matches of several hands with a bigger bet.
+    Variant("kuhn", {}, players=(2, 3), games=60),
+    Variant("kuhn", {"hands": 9, "bet": 2}, players=(2, 3), games=30),
 ]
 
-CASES = [(variant, n) for variant in VARIANTS for n in variant.players]
+
+def installed_variants() -> list[Variant]:
+    """`VARIANTS` for the installed games it names, and the default rules of every other installed game."""
+    installed = game_names()
+    covered = {variant.game for variant in VARIANTS}
+    extra = []
+    for name in installed:
+        if name not in covered:
+            game = get_game(name)
+            extra.append(Variant(name, {}, players=tuple(range(game.min_players, game.max_players + 1)), games=20))
+    return [variant for variant in VARIANTS if variant.game in installed] + extra
+
+
+# Findings of the grown suite (issue 12, point 7) in games being reworked by others, reported to be fixed there;
+# the test is reported as xfail while one stands (and fails on any other). Delete an entry once its game is fixed.
+# - Golf: a swap of a face-down card that ends a round (G-5) tells everybody the card discarded, but no view ever
+#   shows it: the next deal replaces the discard pile and `last_round` does not keep it.
+KNOWN_FINDINGS = {
+    "golf": r"the events of 'swap \d' tell .* more than its view shows .*'kind': 'round_end'",
+}
+
+CASES = [(variant, n) for variant in installed_variants() for n in variant.players]
 
 
 @pytest.mark.parametrize(("variant", "num_players"), CASES, ids=[f"{v.label()}-{n}p" for v, n in CASES])
 def test_random_games_keep_the_contract(variant: Variant, num_players: int) -> None:
     game = get_game(variant.game)
     config = game.config(variant.options)
+    known = []
     for seed in range(variant.games):
-        check_random_game(game, config, num_players, seed * 7919 + num_players, max_plies=variant.max_plies)
+        try:
+            check_random_game(game, config, num_players, seed * 7919 + num_players, max_plies=variant.max_plies)
+        except ConformanceError as exc:
+            finding = KNOWN_FINDINGS.get(variant.game)
+            if finding is None or not re.search(finding, str(exc)):
+                raise
+            known.append(str(exc))
+    if known:
+        pytest.xfail(f"known finding in {len(known)} of {variant.games} games, e.g. {known[0]}")
 
 
-def test_every_registered_game_has_variants() -> None:
-    covered = {variant.game for variant in VARIANTS}
-    assert covered == set(game_names())
+def test_every_installed_game_is_checked_at_every_player_count() -> None:
+    for name in game_names():
+        game = get_game(name)
+        counts = {n for variant, n in CASES if variant.game == name}
+        assert counts == set(range(game.min_players, game.max_players + 1)), name

@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 from podium.agents.base import make_agent
 from podium.cli.app import app
 from podium.core.contract import State
+from podium.core.errors import RecordError
 from podium.core.record import Record
 from podium.core.registry import GROUP, game_names, get_game
 from podium.core.rng import Rng
@@ -48,6 +49,27 @@ def test_the_game_comes_only_from_its_own_distribution() -> None:
     files = [ROOT / "pyproject.toml", *(ROOT / "src" / "podium").rglob("*")]
     mentions = [f for f in files if f.is_file() and any(n in f.read_text(errors="replace") for n in names)]
     assert mentions == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("hand", "1", "hand must be an integer in 1..3, not '1'"),
+        ("hand", 1.0, "hand must be an integer in 1..3, not 1.0"),
+        ("num_players", True, "num_players must be an integer in 2..3, not True"),
+        ("cards", [0, 0], "cards and deck must hold each of the 3 cards once (K-1)"),
+        ("history", [1, 1, 0], "history goes on after the hand ended at action 2 (K-3.3)"),
+        ("chips", [1, 0], "chips must add up to 0"),
+        ("showdowns", 1, "showdowns = 1 is out of range"),
+    ],
+)
+def test_a_stored_state_is_read_strictly(field: str, value: Any, message: str) -> None:
+    game = get_game("kuhn")
+    data = game.new_game(game.config(hands=3), 2, 1).to_dict()
+    assert game.state_from_dict(json.loads(json.dumps(data))).to_dict() == data
+    with pytest.raises(RecordError) as refused:
+        game.state_from_dict({**data, field: value})
+    assert message in str(refused.value)
 
 
 def test_listed_by_podium_games() -> None:

@@ -12,17 +12,29 @@ on every registered game and a list of rule variants (tests/test_conformance.py)
 - cards are conserved;
 - every view is JSON-serialisable, `shuffle_hidden(p)` (a ground-truth reshuffle of what p cannot know) leaves
   `view(p)` unchanged, so no view leaks a hidden card; `determinize(view(p))` yields a state with the same view;
-- the game ends within `max_plies` actions and its result is well formed.
+- a state carried on from `clone()` and one from `from_dict(to_dict())` play on exactly like the original: they
+  accept its actions and give the same events at every step, then list the same legal actions and show the same
+  views to every seat and the spectator, and at the end have the same result (this catches a field that both
+  `clone` and `to_dict` leave out, which the round-trips cannot see);
+- the events a seat is given (those `visible_to` it, or to everyone) tell it nothing beyond its views: in a world it
+  cannot tell from the real one (everything it cannot know reshuffled by `shuffle_hidden`, or a world sampled from its
+  view by `determinize`), the same action gives the same events for it whenever its view after the action is the
+  same too. So an event meant for one seat cannot reach the others, and a public event's cards appear in every view;
+- each viewer's view (every seat, the spectator) has the same top-level keys in every state of the game;
+- the game ends within `max_plies` actions and its result is well formed: one score and place per seat, places
+  ranked like the scores (a better score, higher or lower as `lower_is_better` says, is a better place; equal places
+  are shared and the next place skips them), winners the seats in first place.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from podium.core.config import GameConfig
-from podium.core.contract import Action, Game, State
+from podium.core.contract import Action, Event, Game, State
 from podium.core.errors import IllegalAction
 from podium.core.rng import Rng
 
@@ -43,11 +55,14 @@ def check_random_game(
     *,
     max_plies: int = 20_000,
     deep_every: int = 7,
+    follow_plies: int = 7,
 ) -> State:
     """Play one uniformly random game and check every invariant; returns the final state.
 
-    The expensive checks (serialisation, views, determinize, illegal actions) run every `deep_every` plies and on
-    the final state, at a phase that shifts with the seed so that different games cover different steps.
+    The expensive checks (serialisation, views, determinize, illegal actions, what the events tell a viewer) run
+    every `deep_every` plies and on the final state, at a phase that shifts with the seed so that different games
+    cover different steps; each of those plies also starts a clone and a restored copy that play on beside the game
+    for `follow_plies` actions (or to its end).
     """
     state = game.new_game(config, num_players, seed)
     twin = game.new_game(config, num_players, seed)
@@ -55,16 +70,22 @@ def check_random_game(
     all_ids = range(game.num_actions(config))
     deck = Counter(state.all_cards())
     offset = seed % deep_every
+    keys: dict[int | None, set[str]] = {}  # each viewer's view keys, from the first deep check on
+    followers: list[_Follower] = []
     ply = 0
     while not state.is_over:
         if ply >= max_plies:
             raise _fail(game, seed, ply, f"game not over after {max_plies} actions")
         legal = state.legal_actions()
         _check_legal_list(game, config, seed, ply, legal)
-        if (ply + offset) % deep_every == 0:
+        deep = (ply + offset) % deep_every == 0
+        if deep:
             _deep_checks(game, config, state, seed, ply, legal, all_ids, chooser)
+            _check_view_keys(game, state, seed, ply, keys)
+            followers += _followers(game, state, ply, follow_plies)
         action = legal[chooser.randbelow(len(legal))]
         player = state.current_player
+        hidden = _reshuffled(game, state, chooser) if deep else []
         events = state.apply(action)
         twin.apply(action)
         for event in events:
@@ -73,6 +94,8 @@ def check_random_game(
             json.dumps(event.to_json())
         if Counter(state.all_cards()) != deck:
             raise _fail(game, seed, ply, f"cards not conserved after {action.text()} by seat {player}")
+        _check_private_events(game, state, seed, ply, action, events, hidden)
+        followers = _follow(game, state, seed, ply, action, events, followers)
         ply += 1
     if state.legal_actions():
         raise _fail(game, seed, ply, "a finished game still lists legal actions")
@@ -80,7 +103,129 @@ def check_random_game(
     if state.to_dict() != twin.to_dict():
         raise _fail(game, seed, ply, "same seed and same actions gave a different game")
     _check_result(game, state, seed, ply)
+    _check_view_keys(game, state, seed, ply, keys)  # last: a game whose final view adds a key is checked for the rest
     return state
+
+
+@dataclass
+class _Follower:
+    """A copy of the game made at `ply` (by `clone()` or through `to_dict`/`from_dict`) that plays on beside it."""
+
+    label: str
+    state: State
+    plies_left: int
+
+
+def _followers(game: Game, state: State, ply: int, follow_plies: int) -> list[_Follower]:
+    restored = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    return [
+        _Follower(f"the clone made at ply {ply}", state.clone(), follow_plies),
+        _Follower(f"the state restored from to_dict at ply {ply}", restored, follow_plies),
+    ]
+
+
+def _follow(
+    game: Game, state: State, seed: int, ply: int, action: Action, events: list[Event], followers: list[_Follower]
+) -> list[_Follower]:
+    """Apply the original's action to each follower: it must accept it and give the same events; a follower whose
+    time is up (or whose game ended) is compared with the original (legal actions, every view, the result), then
+    dropped."""
+    expected = [event.to_json() for event in events]
+    still = []
+    for follower in followers:
+        try:
+            got = [event.to_json() for event in follower.state.apply(action)]
+        except IllegalAction as exc:
+            raise _fail(
+                game, seed, ply, f"{follower.label} refuses {action.text()!r}, legal in the original: {exc}"
+            ) from None
+        if got != expected:
+            raise _fail(
+                game, seed, ply, f"{follower.label} gave other events for {action.text()!r}: {got} != {expected}"
+            )
+        follower.plies_left -= 1
+        if follower.plies_left > 0 and not state.is_over:
+            still.append(follower)
+            continue
+        if follower.state.legal_actions() != state.legal_actions():
+            raise _fail(game, seed, ply, f"{follower.label} lists other legal actions than the original")
+        for viewer in [None, *range(state.num_players)]:
+            if follower.state.view(viewer) != state.view(viewer):
+                raise _fail(game, seed, ply, f"{follower.label} shows {_who(viewer)} another view than the original")
+        if state.is_over and follower.state.result().to_json() != state.result().to_json():
+            raise _fail(game, seed, ply, f"{follower.label} ends with another result than the original")
+    return still
+
+
+def _reshuffled(game: Game, state: State, chooser: Rng) -> list[tuple[int | None, State]]:
+    """Worlds that one viewer, drawn at random (None = the spectator), cannot tell from the real one: the state with
+    everything the viewer cannot know reshuffled, and for a seat also one sampled from its view (`determinize`),
+    whose generator differs too, so that cards dealt later differ as well. One viewer per step keeps the check cheap;
+    over the steps and games every viewer is drawn many times."""
+    viewers: list[int | None] = [None, *range(state.num_players)]
+    viewer = viewers[chooser.randbelow(len(viewers))]
+    worlds = [(viewer, state.shuffle_hidden(viewer, chooser.spawn()))]
+    if viewer is not None:
+        worlds.append((viewer, game.determinize(state.view(viewer), chooser.spawn())))
+    return worlds
+
+
+def _check_private_events(
+    game: Game,
+    state: State,
+    seed: int,
+    ply: int,
+    action: Action,
+    events: list[Event],
+    hidden: list[tuple[int | None, State]],
+) -> None:
+    """What a viewer is told of an action (the events visible to it) must follow from what it sees: in a world it
+    cannot tell apart from the real one, before the action and after, it must be told the same. If not, an event
+    carries a card that viewer may not know (a private event given to everybody), or a public event shows a card
+    that the views do not."""
+    for viewer, other in hidden:
+        if action not in other.legal_actions():
+            continue  # the mover's hidden cards decide what is legal (e.g. a card played from the hand)
+        other_events = other.apply(action)
+        if other.view(viewer) != state.view(viewer):
+            continue  # the action revealed something: both worlds may tell of it
+        told = [event.to_json() for event in events if event.visible(viewer)]
+        if _unordered([e.to_json() for e in other_events if e.visible(viewer)]) != _unordered(told):
+            who = _who(viewer)
+            raise _fail(
+                game,
+                seed,
+                ply,
+                f"the events of {action.text()!r} tell {who} more than its view shows (they differ in a world it "
+                f"cannot tell from this one, its view after the action does not): {told}",
+            )
+
+
+def _who(viewer: int | None) -> str:
+    return "the spectator" if viewer is None else f"seat {viewer}"
+
+
+def _unordered(value: Any) -> Any:
+    """`value` with every list sorted: the order in which an event lists cards may follow hidden order (cards drawn
+    in the order they lay in the stock) while the view sorts them (a hand), which tells nothing worth hiding."""
+    if isinstance(value, dict):
+        return {key: _unordered(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return sorted((_unordered(item) for item in value), key=lambda item: json.dumps(item, sort_keys=True))
+    return value
+
+
+def _check_view_keys(game: Game, state: State, seed: int, ply: int, keys: dict[int | None, set[str]]) -> None:
+    for viewer in [None, *range(state.num_players)]:
+        found = set(state.view(viewer))
+        first = keys.setdefault(viewer, found)
+        if found != first:
+            changed = (
+                ", ".join(f"+{k}" for k in sorted(found - first))
+                + " "
+                + ", ".join(f"-{k}" for k in sorted(first - found))
+            )
+            raise _fail(game, seed, ply, f"view({viewer}) has other top-level keys than earlier: {changed.strip()}")
 
 
 def _check_legal_list(game: Game, config: GameConfig, seed: int, ply: int, legal: list[Action]) -> None:
@@ -177,8 +322,25 @@ def _check_result(game: Game, state: State, seed: int, ply: int) -> None:
     n = state.num_players
     if len(result.scores) != n or len(result.ranking) != n:
         raise _fail(game, seed, ply, "result does not have one score and one place per seat")
-    if not result.winners or any(result.ranking[w] != 1 for w in result.winners):
-        raise _fail(game, seed, ply, f"winners {result.winners} are not the seats in first place")
+    if list(result.winners) != [seat for seat in range(n) if result.ranking[seat] == 1]:
+        raise _fail(game, seed, ply, f"winners {result.winners} are not the seats in first place {result.ranking}")
+    for place in result.ranking:
+        if place != 1 + sum(other < place for other in result.ranking):
+            raise _fail(game, seed, ply, f"ranking {result.ranking}: a place must be 1 + the seats ahead of it")
+    for a in range(n):
+        for b in range(n):
+            better = (
+                result.scores[a] < result.scores[b] if result.lower_is_better else result.scores[a] > result.scores[b]
+            )
+            if better and not result.ranking[a] < result.ranking[b]:
+                way = "lower" if result.lower_is_better else "higher"
+                raise _fail(
+                    game,
+                    seed,
+                    ply,
+                    f"seat {a} scores {result.scores[a]}, better than seat {b}'s {result.scores[b]} ({way} is better), "
+                    f"but has place {result.ranking[a]}, not ahead of {result.ranking[b]}",
+                )
     payload: dict[str, Any] = result.to_json()
     json.dumps(payload)
     if not result.reason:
