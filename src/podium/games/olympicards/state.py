@@ -157,11 +157,14 @@ class OlympicardsState(OlympicardsTable, State):
             return self._withdraw(player)
         if action.kind != "play":
             raise IllegalAction(f"{action.text()!r}: the sport is being played; legal now: play CARDS, withdraw")
-        problem = self.play_problem(player, action.cards)
+        cards = action.cards
+        problem = _play_problem(
+            self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target, cards
+        )
         if problem is not None:
             legal = ", ".join(a.text() for a in self.legal_actions()[:12])
             raise IllegalAction(f"{action.text()!r}: {problem}; legal now: {legal}")
-        return self._play(player, action.cards)
+        return self._play(player, cards)
 
     def _accept(self) -> list[Event]:
         events = [Event("accept", {"player": self._start, "sport": self._set.sports[self._sport].name})]

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from podium.core.rng import Rng
     from podium.games.olympicards.plays import Play
 
+_DECIDE, _PLAY = Phase.DECIDE, Phase.PLAY  # module constants: an enum member read through its class costs a lookup
+
 
 class OlympicardsTable:
     """An Olympicards position. Built by `OlympicardsState.new` (a new deal), `from_dict` (a stored state) and
@@ -138,9 +140,9 @@ class OlympicardsTable:
 
     @property
     def current_player(self) -> int | None:
-        if self._phase is Phase.PLAY:
+        if self._phase is _PLAY:
             return self._order[self._pos]
-        if self._phase is Phase.DECIDE:
+        if self._phase is _DECIDE:
             return self._start
         return None
 

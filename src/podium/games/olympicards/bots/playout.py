@@ -41,8 +41,11 @@ class OlympicardsPlayout(Playout):
         s = world
         start = self.sport
         n = s.num_players
-        while s.phase is not OVER and s.sports_played == start:
-            if s.phase is DECIDE:
+        while True:
+            phase = s.phase  # read once a step: the accessors are properties, and this loop is the search's hot path
+            if phase is OVER or s.sports_played != start:
+                break
+            if phase is DECIDE:
                 s.apply(ACCEPT)
                 continue
             p = s.current_player
