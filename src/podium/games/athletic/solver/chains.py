@@ -188,7 +188,7 @@ class Chains:
         memo: dict[tuple[int, int, int, int, int, int, int], bool] = {}
         budget = [self.budget]
         # Roots with the fewest cards above them first (a top first): the cover found first then asks the fewest
-        # moves, which makes it the better guide for the search (see `root_bound`).
+        # moves, which makes it the better guide for the search (see `Search.root_bound`).
         root_order = sorted(cards_of(table), key=lambda c: (over[c].bit_count(), c))
         flip = self.flip
 
