@@ -299,8 +299,13 @@ def list_games() -> None:
     for column in ("game", "title", "players", "bots"):
         table.add_column(column)
     for name in game_names():
-        game = get_game(name)
-        table.add_row(name, game.title, f"{game.min_players}–{game.max_players}", ", ".join(agent_names(name)))
+        try:
+            game = get_game(name)
+            bots = ", ".join(agent_names(name))
+        except PodiumError as exc:  # a broken plugin is listed with the reason, and the other games still are
+            table.add_row(name, "[red]cannot be loaded[/]", "", escape(str(exc)))
+            continue
+        table.add_row(name, game.title, f"{game.min_players}–{game.max_players}", bots)
     console.print(table)
 
 

@@ -258,9 +258,12 @@ class PlaySession:
         for name in game_names():
             if name == self.game.name:
                 continue
-            tui = get_tui(name)
-            if word in tui.commands() or (word == "undo" and tui.undo_help is not None):
-                owners.append(get_game(name).title)
+            try:
+                tui = get_tui(name)
+                if word in tui.commands() or (word == "undo" and tui.undo_help is not None):
+                    owners.append(get_game(name).title)
+            except PodiumError:  # another game's broken plugin must not end this game
+                continue
         if not owners:
             return None
         here = f"in {self.game.title} {self.tui.no_undo}" if word == "undo" else f"{self.game.title} has none"
