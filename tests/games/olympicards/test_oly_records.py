@@ -11,7 +11,7 @@ from oly_helpers import act, build
 
 from podium.core.errors import RecordError
 from podium.games.olympicards import GAME
-from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.views import OlympicardsView
 
 
@@ -143,8 +143,8 @@ def test_the_view_has_the_keys_of_its_typed_dict_in_every_state() -> None:
 
 def test_phase_is_an_enum_named_in_views_and_numbered_in_records() -> None:
     state = build(3, "Sprint", phase="decide")
-    assert state.phase is Phase.DECIDE and state.view(0)["phase"] == "decide"
+    assert state.phase is OlympicardsPhase.DECIDE and state.view(0)["phase"] == "decide"
     assert state.to_dict()["phase"] == 0
     act(state, "accept")
-    assert state.phase is Phase.PLAY and state.view(0)["phase"] == "play"
-    assert [p.label for p in Phase] == ["decide", "play", "over"]
+    assert state.phase is OlympicardsPhase.PLAY and state.view(0)["phase"] == "play"
+    assert [p.label for p in OlympicardsPhase] == ["decide", "play", "over"]

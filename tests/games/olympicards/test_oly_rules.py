@@ -11,7 +11,7 @@ from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME, Config
 from podium.games.olympicards.cards import full_deck
-from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.phase import OlympicardsPhase
 
 
 def kinds_of(text: str) -> list[int]:
@@ -87,7 +87,7 @@ def test_postpone_puts_card_face_up_under_pile_and_next_must_be_played() -> None
     events = act(state, "postpone")
     sport = state.current_sport
     assert sport is not None and sport.name == "Diving"
-    assert state.phase is Phase.PLAY  # played at once: no second postponement
+    assert state.phase is OlympicardsPhase.PLAY  # played at once: no second postponement
     assert [e.kind for e in events][:2] == ["postpone", "sport_turned"]
     assert state.view(0)["sport_pile"] == [None, None, "Sprint"]
 
@@ -101,24 +101,25 @@ def test_postponing_twice_piles_up_in_order_and_face_up_cards_must_be_played() -
     for _ in range(3):
         act(state, "withdraw")
     # Diving is turned over: a new decision, postponed again.
-    assert state.phase is Phase.DECIDE and state.current_sport is not None and state.current_sport.name == "Diving"
+    assert state.phase is OlympicardsPhase.DECIDE
+    assert state.current_sport is not None and state.current_sport.name == "Diving"
     act(state, "postpone")
     assert state.current_sport is not None and state.current_sport.name == "Marathon"
     assert state.view(None)["sport_pile"] == [None, "Sprint", "Diving"]
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Archery"
-    assert state.phase is Phase.DECIDE
+    assert state.phase is OlympicardsPhase.DECIDE
     act(state, "accept")
     for _ in range(3):
         act(state, "withdraw")
     # O-4.1 / O-4.3: the postponed cards come back in order, face up, and are played without a decision.
     assert state.current_sport is not None and state.current_sport.name == "Sprint"
-    assert state.phase is Phase.PLAY
+    assert state.phase is OlympicardsPhase.PLAY
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Diving"
-    assert state.phase is Phase.PLAY
+    assert state.phase is OlympicardsPhase.PLAY
     assert table(state)["postponed"] == 2
 
 
@@ -129,7 +130,7 @@ def test_last_sport_card_is_played_without_a_decision() -> None:
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Diving"
-    assert state.phase is Phase.PLAY
+    assert state.phase is OlympicardsPhase.PLAY
 
 
 # ---------------------------------------------------------------- O-5 play and withdraw

@@ -3,8 +3,10 @@
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.game import Olympicards
+from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.sports import Sport, SportSet, load_sports, parse_sports
 from podium.games.olympicards.state import OlympicardsState
+from podium.games.olympicards.views import OlympicardsView
 
 GAME = Olympicards()
 OlympicardsState.game = GAME
@@ -17,7 +19,9 @@ __all__ = [
     "Config",
     "OlyAction",
     "Olympicards",
+    "OlympicardsPhase",
     "OlympicardsState",
+    "OlympicardsView",
     "Sport",
     "SportSet",
     "load_sports",

@@ -15,7 +15,7 @@ from podium.games.olympicards import actions
 from podium.games.olympicards.actions import OlyAction
 from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, full_deck, parse_card
 from podium.games.olympicards.config import Config
-from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.scoring import AWARDS, TWO_PLAYER_AWARDS, award_text
 from podium.games.olympicards.state import OlympicardsState
 from podium.games.olympicards.views import typed_view
@@ -125,7 +125,7 @@ class Olympicards(Game):
             done=done,
             records=[[index[name] for name in names] for names in seen["world_records"]],
             medals=[[m["gold"], m["silver"], m["bronze"]] for m in seen["medals"]],
-            phase=Phase[seen["phase"].upper()],
+            phase=OlympicardsPhase[seen["phase"].upper()],
             sport=sport,
             start=seen["start_player"],
             round_no=seen["round"],

@@ -8,7 +8,7 @@ from typing import Literal
 PhaseName = Literal["decide", "play", "over"]
 
 
-class Phase(IntEnum):
+class OlympicardsPhase(IntEnum):
     """What the game waits for. Stored as its number in a state's dict (`to_dict`) and named in views (`label`)."""
 
     DECIDE = 0

@@ -2,7 +2,7 @@
 `podium.core.checks` (a stored state is untrusted input: `"5"`, `5.9` or `True` is no seat, card or count).
 
 The format is stable (records and saved tables hold it): cards are kinds 0..44, sports indices into the config's
-sport set, the phase its number (`Phase`). The writer reads the state's storage: it is part of the engine.
+sport set, the phase its number (`OlympicardsPhase`). The writer reads the state's storage: it is part of the engine.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from podium.core.errors import RecordError
 from podium.core.rng import Rng
 from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, cards_of, full_deck
 from podium.games.olympicards.config import Config
-from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.scoring import AWARDS
 from podium.games.olympicards.sports import MAX_PLAY
@@ -45,7 +45,7 @@ class StateFields(TypedDict):
     done: list[int]
     records: list[list[int]]
     medals: list[list[int]]
-    phase: Phase
+    phase: OlympicardsPhase
     sport: int
     start: int
     round_no: int
@@ -109,7 +109,7 @@ def _read(data: Mapping[str, Any]) -> StateFields:
     n = checks.integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
     last_sport = len(config.sport_set.sports) - 1
     last_seat = n - 1
-    phase = Phase(checks.integer(data["phase"], "phase", min(Phase), max(Phase)))
+    phase = OlympicardsPhase(checks.integer(data["phase"], "phase", min(OlympicardsPhase), max(OlympicardsPhase)))
     order = checks.integers(data["order"], "order", 0, last_seat)
     pile = checks.integers(data["pile"], "pile", 0, last_sport)
     fields = StateFields(
@@ -148,7 +148,7 @@ def _read(data: Mapping[str, Any]) -> StateFields:
         sport_rounds=checks.integers(data["sport_rounds"], "sport_rounds", 0, _ROUNDS),
         postponed=checks.integer(data["postponed"], "postponed", 0, _POSTPONED),
     )
-    if phase is not Phase.OVER and (fields["sport"] < 0 or (phase is Phase.PLAY and not order)):
+    if phase is not OlympicardsPhase.OVER and (fields["sport"] < 0 or (phase is OlympicardsPhase.PLAY and not order)):
         raise RecordError("no sport in play")
     cards = [*fields["draw"], *fields["discard"], *(k for hand in fields["hands"] for k in hand)]
     cards += [k for plays in fields["plays"] for play in plays for k in play]

@@ -29,7 +29,7 @@ from podium.games.olympicards import records, views
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_actions
 from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, full_deck
 from podium.games.olympicards.config import Config
-from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.plays import legal_plays as _legal_plays
 from podium.games.olympicards.plays import play_problem as _play_problem
@@ -49,7 +49,7 @@ from podium.games.olympicards.table import OlympicardsTable
 if TYPE_CHECKING:
     from podium.core.contract import Action
 
-DECIDE, PLAY, OVER = Phase.DECIDE, Phase.PLAY, Phase.OVER
+DECIDE, PLAY, OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, OlympicardsPhase.OVER
 HAND_SIZE = 6
 
 

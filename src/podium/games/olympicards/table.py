@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Self
 
 from podium.games.olympicards.cards import cards_of, counts_of
 from podium.games.olympicards.config import Config
-from podium.games.olympicards.phase import Phase
+from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.scoring import points
 from podium.games.olympicards.sports import Sport, SportSet
 
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from podium.core.rng import Rng
     from podium.games.olympicards.plays import Play
 
-_DECIDE, _PLAY = Phase.DECIDE, Phase.PLAY  # module constants: an enum member read through its class costs a lookup
+# Module constants: an enum member read through its class costs a lookup, and current_player is on the hot path.
+_DECIDE, _PLAY = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY
 
 
 class OlympicardsTable:
@@ -73,7 +74,7 @@ class OlympicardsTable:
         done: list[int],
         records: list[list[int]],
         medals: list[list[int]],
-        phase: Phase,
+        phase: OlympicardsPhase,
         sport: int,
         start: int,
         round_no: int,
@@ -131,7 +132,7 @@ class OlympicardsTable:
         return self._set
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> OlympicardsPhase:
         return self._phase
 
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from podium.games.olympicards.cards import NO_CARD, TEXT
-from podium.games.olympicards.phase import Phase, PhaseName
+from podium.games.olympicards.phase import OlympicardsPhase, PhaseName
 from podium.games.olympicards.scoring import MEDAL_NAMES, NO_MEDAL, award_text
 from podium.games.olympicards.sports import SportJson
 
@@ -93,7 +93,7 @@ def typed_view(view: View) -> OlympicardsView:
 def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
     n = state.num_players
     sports = state._set.sports
-    over = state._phase is Phase.OVER
+    over = state._phase is OlympicardsPhase.OVER
     award = state.next_award()
     last = state._last
     view: OlympicardsView = {
