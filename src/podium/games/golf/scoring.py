@@ -88,7 +88,7 @@ def known_sum(cards: Sequence[int], values: Sequence[int], six: bool) -> int:
 
 def hand_sum(cards: Sequence[int], values: Sequence[int], six: bool) -> int:
     """A whole hand's sum (G-5; six-card column pairs G-8.4): the known sum of a hand known in full."""
-    return known_sum(cards, values, six)
+    return int(partial_sum(cards, values, six, _NOTHING))
 
 
 def round_scores(sums: Sequence[int], relative: bool) -> tuple[list[int], list[int]]:

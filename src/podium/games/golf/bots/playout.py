@@ -103,10 +103,7 @@ class GolfPlayout(Playout):
         start_round = self.round
         r = s.rules
         n = s.num_players
-        while s.round == start_round:
-            p = s.current_player
-            if p is None:
-                break
+        while (p := s.current_player) is not None and s.round == start_round:
             phase = s.phase
             if phase is _START:
                 # A whole turn (G-4.1): the draw or take and then the swap or discard, decided on the same hand.
@@ -136,7 +133,7 @@ class GolfPlayout(Playout):
             else:
                 legal = s.legal_actions()
                 s.apply(PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))])
-        if s.is_over:
+        if p is None:  # the game is over
             return rewards_of(s)
         left = r.rounds - s.round + 1
         return _win_chances([float(t) for t in s.totals], GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
