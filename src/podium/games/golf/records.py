@@ -21,7 +21,7 @@ from podium.games.golf.rules import (
     END_NAMES,
     MAX_PLAYERS,
     OWNER,
-    PHASE_INDEX,
+    PHASE_OF,
     PUBLIC,
     UNSEEN,
     GolfPhase,
@@ -106,9 +106,9 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
 
 
 def _phase(value: Any, r: Rules) -> GolfPhase:
-    if not isinstance(value, str) or value not in PHASE_INDEX:
+    if not isinstance(value, str) or value not in PHASE_OF:
         raise RecordError(f"phase must be one of {', '.join(GolfPhase)}, not {value!r}")
-    phase = GolfPhase(value)
+    phase = PHASE_OF[value]
     if (phase is GolfPhase.PEEK and not r.peek_choose) or (phase is GolfPhase.INITIAL_FLIP and not r.six):
         raise RecordError(f"phase {value!r} is impossible with these options")
     return phase
@@ -142,8 +142,10 @@ def _round_turns(value: Any, r: Rules, phase: GolfPhase, turns: int) -> int:
 def state_from_view(cls: type[S], view: View, rng: Rng) -> S:
     """`determinize`: deal the cards the viewer cannot know uniformly at random into the places they cannot see
     (other players' unseen or privately seen cards, the viewer's unseen cards, the stock, a card someone else
-    drew), keeping everything the view shows. Raises RecordError (or KeyError, TypeError, ValueError for a view
-    that is not even shaped like a Golf view, which `GolfGame.determinize` reports as RecordError)."""
+    drew), keeping everything the view shows. It checks the game, the seats, the phase and that the cards add up
+    to a deck; the counts and scores are taken as the view has them (a view is what `view()` wrote, read on every
+    ISMCTS iteration). A view not even shaped like a Golf view raises KeyError, TypeError or ValueError, which
+    `GolfGame.determinize` reports as RecordError."""
     if view.get("game") != "golf":
         raise RecordError("not a golf view")
     config = GolfConfig.from_options(view["config"])
@@ -162,7 +164,7 @@ def state_from_view(cls: type[S], view: View, rng: Rng) -> S:
             known.append(PUBLIC if public[q][s] else OWNER if owner_knows[q][s] else UNSEEN)
             hands.append(-1 if text is None else parse_card(text))
     discard = [parse_card(t) for t in view["discard"]]
-    phase = GolfPhase(view["phase"])
+    phase = PHASE_OF[view["phase"]]
     drawn = -1
     if phase is GolfPhase.DRAWN and view["drawn"] is not None:
         drawn = parse_card(view["drawn"])
@@ -188,16 +190,16 @@ def state_from_view(cls: type[S], view: View, rng: Rng) -> S:
         drawn=None if drawn < 0 else drawn,
         taken=view["drawn_from"] == "discard",
         phase=phase,
-        current=optional_integer(view["current_player"], "current_player", 0, n - 1),
-        first=integer(view["first_player"], "first_player", 0, n - 1),
-        round=integer(view["round"], "round", 1, r.rounds),
-        closer=optional_integer(view["went_out"] if r.six else view["knocker"], "closer", 0, n - 1),
-        final_left=integer(view["final_turns_left"], "final_turns_left", 0, n),
+        current=view["current_player"],
+        first=view["first_player"],
+        round=view["round"],
+        closer=view["went_out"] if r.six else view["knocker"],
+        final_left=view["final_turns_left"],
         totals=list(view["scores"]),
         history=[list(s) for s in view["round_scores"]],
         last=copy_last(view["last_round"]),
         ends=[view["round_ends"][name] for name in END_NAMES],
-        turns=integer(view["turns"], "turns", 0),
-        round_turns=integer(view["round_turns"], "round_turns", 0),
+        turns=view["turns"],
+        round_turns=view["round_turns"],
         rng=Rng(rng.next_u64()),
     )

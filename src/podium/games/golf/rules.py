@@ -31,6 +31,7 @@ class GolfPhase(StrEnum):
 PHASES: tuple[GolfPhase, ...] = tuple(GolfPhase)
 P_PEEK, P_INITIAL_FLIP, P_START, P_DRAWN, P_KNOCK, P_FLIP, P_OVER = range(len(PHASES))
 PHASE_INDEX: dict[str, int] = {phase.value: i for i, phase in enumerate(PHASES)}
+PHASE_OF: dict[str, GolfPhase] = {phase.value: phase for phase in PHASES}  # cheaper than GolfPhase(text)
 
 # What is known about each hand card (G-7): nobody has seen it; its owner has (peeked or placed it, four-card);
 # everybody has (taken from the discard pile and swapped in, or face up in six-card). Ordered: see `visible_at`.
