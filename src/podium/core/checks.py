@@ -53,7 +53,11 @@ def integers(
     value: Any, name: str, low: int | None = None, high: int | None = None, length: int | None = None
 ) -> list[int]:
     """A list of integers in `low..high`, e.g. card ids (`low=0, high=deck_size - 1`)."""
-    return [integer(item, f"{name}[{i}]", low, high) for i, item in enumerate(sequence(value, name, length))]
+    items = sequence(value, name, length)
+    # Checked inline, and the item's name built only for an error: states are read item by item on every load.
+    if all(type(item) is int and (low is None or item >= low) and (high is None or item <= high) for item in items):
+        return list(items)  # a copy, as below: the state must not share lists with the data it was read from
+    return [integer(item, f"{name}[{i}]", low, high) for i, item in enumerate(items)]
 
 
 def _range(low: int | None, high: int | None) -> str:
