@@ -70,13 +70,9 @@ def installed_variants() -> list[Variant]:
     return [variant for variant in VARIANTS if variant.game in installed] + extra
 
 
-# Findings of the grown suite (issue 12, point 7) in games being reworked by others, reported to be fixed there;
-# the test is reported as xfail while one stands (and fails on any other). Delete an entry once its game is fixed.
-# - Golf: a swap of a face-down card that ends a round (G-5) tells everybody the card discarded, but no view ever
-#   shows it: the next deal replaces the discard pile and `last_round` does not keep it.
-KNOWN_FINDINGS = {
-    "golf": r"the events of 'swap \d' tell .* more than its view shows .*'kind': 'round_end'",
-}
+# Findings of the grown suite in games being reworked, reported as xfail while one stands (and failing on any
+# other). Delete an entry once its game is fixed. None stands now.
+KNOWN_FINDINGS: dict[str, str] = {}
 
 CASES = [(variant, n) for variant in installed_variants() for n in variant.players]
 

@@ -133,3 +133,18 @@ def test_g8_4_pairs_in_a_round_end_and_the_default_six_values() -> None:
     end = next(e for e in events if e.kind == "round_end")
     assert end.data["sums"] == [11, -2 + 1 + 3 + 4 + 5 + 6]
     assert hand_texts(state, 0) == hands[0]
+
+
+def test_g7_the_card_discarded_by_the_round_ending_swap_stays_in_every_view() -> None:
+    # G-7: the discard pile is public. A swap of a face-down card that ends the round discards that card, and the
+    # next deal replaces the pile: the round's reveal (`last_round`, like the round_end event) keeps the pile, so
+    # every view shows what the swap's event told everybody.
+    known = [[2, 2, 2, 2, 2, 2], [2, 2, 0, 0, 0, 0]]
+    state = position(HANDS, known=known, stock_top=["2s", "3s"], variant="six", rounds=2, closer=0, final_left=1,
+                     current=1)  # fmt: skip
+    events = play(state, "draw", "swap 6")  # seat 1's last turn: its face-down Td goes to the discard pile
+    end = next(e for e in events if e.kind == "round_end")
+    assert end.data["discard"] == ["Kc", "Td"] and state.round == 2
+    for viewer in (0, 1, None):
+        assert state.view(viewer)["last_round"]["discard"][-1] == "Td"
+    assert state.view(None)["discard_top"] != "Td"  # the new deal's pile

@@ -358,6 +358,9 @@ class GolfState(GolfPosition):
             "ended_by": END_NAMES[how],
             "knocker": None if r.six else closer,
             "went_out": closer if r.six else None,
+            # G-7: the discard pile is public; the next deal replaces it, so the reveal keeps it (else a card
+            # discarded by the round's last swap would be told in an event and shown in no view)
+            "discard": [CARD_TEXT[c] for c in self._discard],
         }
         self._last = data
         events.append(Event("round_end", data))

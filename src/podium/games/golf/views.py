@@ -23,6 +23,7 @@ class GolfRoundEnd(TypedDict):
     ended_by: str  # knock / stock / all_face_up / turn_limit
     knocker: int | None  # four-card
     went_out: int | None  # six-card
+    discard: NotRequired[list[str]]  # the discard pile at the end, bottom to top (absent in states stored before it)
 
 
 class GolfView(TypedDict):
