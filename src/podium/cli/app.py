@@ -29,7 +29,8 @@ from podium.sim.compare import split_variants
 
 app = typer.Typer(
     name="podium",
-    help="Athletic Games, Olympicards and Golf: play in the terminal or the browser, replay, solve, simulate.",
+    help="Card games for people and bots (`podium games` lists them): play in the terminal or the browser, replay, "
+    "solve, simulate.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -61,7 +62,8 @@ RuleOpt = Annotated[
     typer.Option("--rule", "-r", help="a rule option KEY=VALUE (repeatable); see `podium rules GAME`"),
 ]
 SportsOpt = Annotated[
-    Path | None, typer.Option("--sports", help="Olympicards: a sports file (TOML), same as --rule sports=FILE")
+    Path | None,
+    typer.Option("--sports", help="a sports file (TOML) for a game with a `sports` option: --rule sports=FILE"),
 ]
 SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed: the same seed deals the same game")]
 

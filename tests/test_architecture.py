@@ -1,0 +1,76 @@
+"""The architecture holds (docs/architecture.md): a game is one package, found through its entry point; the
+framework (core, agents, sim, cli, server, web shell, testing) names no game; modules stay small."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from podium.core.registry import game_names
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "podium"
+GAMES = SRC / "games"
+MAX_LINES = 500
+
+
+def _framework_modules() -> list[Path]:
+    return [path for path in SRC.rglob("*.py") if GAMES not in path.parents]
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def test_no_framework_module_imports_a_game() -> None:
+    offenders = []
+    for path in _framework_modules():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.relative_to(SRC)}: {name}" for name in names if name.startswith("podium.games")]
+    assert not offenders
+
+
+def test_no_framework_code_names_a_game() -> None:
+    # Docstrings and comments may use a game as an example; code (strings, names) may not: the framework finds
+    # games through their specs, so a game added in another distribution gets everything the built-in ones get.
+    games = set(game_names())
+    offenders = []
+    for path in _framework_modules():
+        tree = ast.parse(path.read_text(), str(path))
+        docstrings = _docstrings(tree)
+        for node in ast.walk(tree):
+            words: list[str] = []
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                words = node.value.lower().replace("_", " ").split()
+            elif isinstance(node, ast.Name):
+                words = node.id.lower().split("_")
+            elif isinstance(node, ast.Attribute):
+                words = node.attr.lower().split("_")
+            offenders += [f"{path.relative_to(SRC)}:{node.lineno}" for w in words if w.strip(".,:;()'`") in games]
+    assert not offenders
+
+
+def test_web_shell_names_no_game() -> None:
+    games = set(game_names())
+    shell = SRC / "web" / "static"
+    offenders = [
+        str(path.relative_to(SRC))
+        for path in shell.rglob("*")
+        if path.suffix in {".js", ".html", ".css"} and any(game in path.read_text().lower() for game in games)
+    ]
+    assert not offenders
+
+
+def test_no_module_over_500_lines() -> None:
+    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long
