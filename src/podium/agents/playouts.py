@@ -9,7 +9,7 @@ Per-game playouts may stop early and *estimate* the outcome instead of playing t
 (nine Golf rounds, nine Olympicards sports) played to the end adds the noise of all the later deals to every
 estimate, while the decision at hand only changes the current round or sport. The estimate turns the running scores
 into each seat's chance of finishing ahead of each other seat, with a normal model whose spread grows with the
-rounds or sports left (`_win_chances`).
+rounds or sports left (`win_chances`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def rewards_of(state: State) -> list[float]:
     return out
 
 
-def _win_chances(values: list[float], spread: float, higher_is_better: bool) -> list[float]:
+def win_chances(values: list[float], spread: float, higher_is_better: bool) -> list[float]:
     """P(seat ends ahead of each other seat), averaged over the others, if the final difference between two seats
     is normal around today's difference with standard deviation `spread`."""
     n = len(values)

@@ -3,14 +3,14 @@
 `fast` (the default): each player places hand cards greedily (a random legal play, else a random
 fill of an empty slot; no table moves) and ends the turn when nothing more fits. The playout stops once every player
 has had one more turn after the searched one and scores medals − `ATHLETIC_HAND_WEIGHT` per card in hand (seven
-cards are about one medal away) with `_win_chances`, spread growing with the medals still needed.
+cards are about one medal away) with `win_chances`, spread growing with the medals still needed.
 """
 
 from __future__ import annotations
 
 import math
 
-from podium.agents.playouts import Playout, _win_chances, rewards_of
+from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.athletic.actions import END_ACTION as ATHLETIC_END
@@ -31,7 +31,7 @@ def athletic_score(s: AthleticState) -> list[float]:
     target = s.config.medals_to_win
     values = [s.medals[p] - ATHLETIC_HAND_WEIGHT * len(s.hands[p]) for p in range(s.num_players)]
     spread = ATHLETIC_SPREAD * math.sqrt(max(1, target - max(s.medals)))
-    return _win_chances(values, spread, higher_is_better=True)
+    return win_chances(values, spread, higher_is_better=True)
 
 
 class AthleticPlayout(Playout):

@@ -4,7 +4,7 @@
 only what that player could know in the sampled world (`rules.visible_at`: their own seen cards and the public ones;
 the mean card value for the rest), with the sums of the views and the heuristic (`scoring.Pricer`: `partial_sum`
 precomputed per value table). The playout stops at the end of the round being searched and scores the totals with
-`_win_chances` (spread `GOLF_SPREAD` points per round still to play). It reads the sampled world through the
+`win_chances` (spread `GOLF_SPREAD` points per round still to play). It reads the sampled world through the
 state's read-only accessors only.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from podium.agents.playouts import Playout, _win_chances, rewards_of
+from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.golf.actions import DISCARD_ACTION, DRAW_ACTION, KNOCK_ACTION, PASS_ACTION, SWAPS, TAKE_ACTION
@@ -136,4 +136,4 @@ class GolfPlayout(Playout):
         if p is None:  # the game is over
             return rewards_of(s)
         left = r.rounds - s.round + 1
-        return _win_chances([float(t) for t in s.totals], GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
+        return win_chances([float(t) for t in s.totals], GOLF_SPREAD * math.sqrt(left), higher_is_better=False)

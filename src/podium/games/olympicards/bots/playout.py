@@ -4,14 +4,14 @@
 play (lowest sum of values, then fewest cards), withdraws when they cannot play, when they are the last player left
 (gold is theirs anyway; their cards are worth more later), or with a small probability otherwise (someone who sees
 they are losing the race takes the cards). The playout stops when the current sport is over and scores
-points + `OLY_CARD_VALUE` per card in hand with `_win_chances` (spread `OLY_SPREAD` per sport still to play).
+points + `OLY_CARD_VALUE` per card in hand with `win_chances` (spread `OLY_SPREAD` per sport still to play).
 """
 
 from __future__ import annotations
 
 import math
 
-from podium.agents.playouts import Playout, _win_chances, rewards_of
+from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
@@ -62,4 +62,4 @@ class OlympicardsPlayout(Playout):
             return rewards_of(s)
         left = s.sports_left
         values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
-        return _win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
+        return win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
