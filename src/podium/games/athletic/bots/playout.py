@@ -9,6 +9,7 @@ cards are about one medal away) with `win_chances`, spread growing with the meda
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import State, View
@@ -16,6 +17,7 @@ from podium.core.rng import Rng
 from podium.games.athletic.actions import END_ACTION as ATHLETIC_END
 from podium.games.athletic.actions import FILL as ATHLETIC_FILL
 from podium.games.athletic.actions import PLAY as ATHLETIC_PLAY
+from podium.games.athletic.actions import AthleticAction
 from podium.games.athletic.state import AthleticState
 from podium.games.athletic.view import athletic_view
 
@@ -49,10 +51,10 @@ class AthleticPlayout(Playout):
         n = s.num_players
         stop = self.turn + n  # the searcher's turn and one turn of everyone else
         while s.current is not None and s.turn < stop:
-            legal = s.legal_actions()
-            plays = [a for a in legal if a.kind == ATHLETIC_PLAY]  # type: ignore[attr-defined]
+            legal = cast(list[AthleticAction], s.legal_actions())  # an Athletic state's actions are Athletic actions
+            plays = [a for a in legal if a.kind == ATHLETIC_PLAY]
             if not plays:
-                plays = [a for a in legal if a.kind == ATHLETIC_FILL]  # type: ignore[attr-defined]
+                plays = [a for a in legal if a.kind == ATHLETIC_FILL]
             s.apply(plays[rng.randbelow(len(plays))] if plays else ATHLETIC_END)
         return athletic_score(s)
 
