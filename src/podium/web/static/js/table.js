@@ -467,8 +467,18 @@ function shareBox() {
 function joinForm(table) {
   const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
   if (!free.length || table.status === "finished") return null;
-  const nameInput = h("input", { type: "text", id: "join-name", name: "name", required: true, maxlength: 40, value: storedName(), autocomplete: "nickname" });
-  const seatSelect = h("select", { id: "join-seat", name: "seat" }, free.map((s) => h("option", { value: s.seat }, `Seat ${s.seat + 1}`)));
+  // The form is drawn anew on every render (a sync, the renderer arriving): what the player typed or chose is kept
+  // in `page.joinDraft`, so a render between typing and clicking Join loses nothing.
+  const draft = page.joinDraft || (page.joinDraft = { name: storedName(), seat: null });
+  const nameInput = h("input", {
+    type: "text", id: "join-name", name: "name", required: true, maxlength: 40, value: draft.name, autocomplete: "nickname",
+    oninput: (event) => (draft.name = event.target.value),
+  });
+  const seatSelect = h(
+    "select",
+    { id: "join-seat", name: "seat", onchange: (event) => (draft.seat = Number(event.target.value)) },
+    free.map((s) => h("option", { value: s.seat, selected: s.seat === draft.seat }, `Seat ${s.seat + 1}`)),
+  );
   const form = h(
     "form",
     {
