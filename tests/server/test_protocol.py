@@ -65,6 +65,9 @@ def test_welcome_and_first_sync_for_a_seat_and_a_spectator(server: LiveServer) -
         ({"type": "hint"}, "unauthorized"),
         ({"type": "ping"}, "unauthorized"),
         ("not json", "malformed"),
+        ("[" * 2000 + "]" * 2000, "malformed"),  # deeper than json.loads can parse: a RecursionError
+        ('{"type": "hello", "token": ' + "[" * 900 + "]" * 900 + "}", "malformed"),
+        ('{"type": "hello", "token": "x", "a": ' + "[" * 32 + "]" * 32 + "}", "malformed"),  # 33 levels: too deep
     ],
 )
 def test_a_bad_hello_closes_the_socket(server: LiveServer, first: Any, code: str) -> None:
@@ -147,6 +150,9 @@ def test_seat_token_matrix(server: LiveServer) -> None:
         ({"type": "action", "version": 7, "action": {"type": "knock"}}, "stale"),
         ({"type": "hint"}, "illegal"),  # Golf has no hints
         ("x" * 5000, "too_large"),
+        # Nesting deeper than json.loads can parse (a RecursionError), or deeper than the server allows.
+        ("[" * 2000 + "]" * 2000, "malformed"),
+        ('{"type": "action", "version": 0, "action": ' + "[" * 900 + "]" * 900 + "}", "malformed"),
     ],
 )
 def test_bad_messages_get_a_structured_error_and_change_nothing(server: LiveServer, message: Any, code: str) -> None:

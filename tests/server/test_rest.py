@@ -140,6 +140,18 @@ def test_bodies_that_are_not_json_or_too_large(client: TestClient) -> None:
     error(client.get("/api/nothing"), 404, "not_found")
 
 
+def test_deeply_nested_bodies_get_a_structured_error(client: TestClient) -> None:
+    table_id = client.post("/api/tables", json=body()).json()["table"]["id"]
+    deep = b"[" * 5000 + b"]" * 5000  # deeper than json.loads can parse: a RecursionError, once a 500
+    assert "not JSON" in error(client.post("/api/tables", content=deep), 400, "bad_request")
+    assert "not JSON" in error(client.post(f"/api/tables/{table_id}/join", content=deep), 400, "bad_request")
+    # Parsable, but deep enough to make validation recurse: refused by depth.
+    nested = '{"game": "golf", "options": {"rounds": ' + "[" * 900 + "]" * 900 + "}}"
+    assert "32 levels" in error(client.post("/api/tables", content=nested.encode()), 400, "bad_request")
+    shallow = body(options={"rounds": 1})
+    assert client.post("/api/tables", json=shallow).status_code == 201
+
+
 def test_record_after_the_end_replays_exactly(client: TestClient) -> None:
     data = client.post("/api/tables", json=body(seats=["random", "random"], options={"rounds": 2})).json()
     assert data["seat"] is None and data["token"] is None  # a table of bots only: everyone watches

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -14,6 +13,7 @@ from podium.server.config import MAX_BODY_BYTES
 from podium.server.errors import ApiError, bad_request
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
+from podium.server.protocol import load_json
 from podium.server.renderers import renderer_url
 
 # Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
@@ -38,9 +38,9 @@ async def _body(request: Request) -> Any:
     if not raw.strip():
         return None
     try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise bad_request("the body is not JSON") from None
+        return load_json(raw)
+    except ValueError as exc:
+        raise bad_request(f"the body {exc}") from None
 
 
 @router.get("/games")

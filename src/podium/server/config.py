@@ -9,6 +9,7 @@ import platformdirs
 
 MAX_MESSAGE_BYTES = 4096
 MAX_BODY_BYTES = 16384
+MAX_JSON_DEPTH = 32  # nesting of arrays and objects in a body or message; every valid one needs fewer than 5
 
 
 def default_db_path() -> Path:

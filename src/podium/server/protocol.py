@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from podium.core.contract import JsonDict
-from podium.server.config import MAX_MESSAGE_BYTES
+from podium.server.config import MAX_JSON_DEPTH, MAX_MESSAGE_BYTES
 
 CODES = frozenset(
     {
@@ -46,6 +46,33 @@ class Message:
     action: Any = None
 
 
+def load_json(raw: str | bytes) -> Any:
+    """The JSON value of a client's body or message; ValueError (its message a reason to show) for anything else.
+
+    The one place where client JSON is parsed (REST bodies and WebSocket messages): `json.loads` raises
+    RecursionError, not ValueError, on deep nesting, and a value nested just below that limit would make later
+    code (validation, repr in messages) recurse as deeply, so nesting is bounded here.
+    """
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ValueError("is not JSON") from None
+    if _too_deep(data):
+        raise ValueError(f"nests arrays and objects deeper than {MAX_JSON_DEPTH} levels")
+    return data
+
+
+def _too_deep(data: Any) -> bool:
+    stack = [(data, 1)]  # iterative: no recursion on client data
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_JSON_DEPTH:
+                return True
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False
+
+
 def parse_message(raw: str | bytes | None) -> Message:
     if raw is None:
         raise ProtocolError("malformed", "empty message; send a JSON object with a 'type'")
@@ -53,9 +80,9 @@ def parse_message(raw: str | bytes | None) -> Message:
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} bytes are allowed")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("malformed", "not JSON; send a JSON object with a 'type'") from None
+        data = load_json(raw)
+    except ValueError as exc:
+        raise ProtocolError("malformed", f"the message {exc}; send a JSON object with a 'type'") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "expected a JSON object with a 'type'")
     kind = data.get("type")
