@@ -115,6 +115,25 @@ class GameConfig:
         default = type(self)()
         return {k: v for k, v in self.to_dict().items() if getattr(default, k) != getattr(self, k)}
 
+    def check_ranges(self) -> None:
+        """Refuse an integer option outside its declared `minimum`..`maximum`, with the message `from_options` gives.
+        For a game's `__post_init__`: a config built directly (or from a stored record) meets the same bounds as one
+        built from user input."""
+        for f in _fields(self):
+            low, high = f.metadata.get("minimum"), f.metadata.get("maximum")
+            value = getattr(self, f.name)
+            if (low is None and high is None) or (value is None and f.default is None):
+                continue
+            if (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or (low is not None and value < low)
+                or (high is not None and value > high)
+            ):
+                raise ConfigError(
+                    f"invalid value {value!r} for {self.game_name} option {f.name!r}; allowed: {_allowed_text(f)}"
+                )
+
     @classmethod
     def options(cls) -> list[OptionInfo]:
         infos = []

@@ -8,6 +8,10 @@ from typing import ClassVar
 from podium.core.config import GameConfig, option
 from podium.core.errors import ConfigError
 
+MEDALS = 25  # the box has 25 medals
+MAX_TURNS = 100_000  # a hundred times the default safety net: past any game a person would play
+MAX_SEAT = 4  # at most 5 players; the game checks the seat against the number of players
+
 
 def _first_player(raw: object) -> int | None:
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("", "none", "youngest")):
@@ -29,11 +33,15 @@ class AthleticConfig(GameConfig):
         "both", doc="a card goes on the same sport's value ±1 (both) or +1 only (up) (A-3)", choices=("both", "up")
     )
     table_moves: bool = option(True, doc="a turn may move a pile's top card to another pile (A-4.2)")
-    medals_to_win: int = option(5, doc="medals needed to win (A-7)", minimum=1)
-    max_turns: int = option(1000, doc="safety net: the game ends after this many turns in total (A-7)", minimum=1)
+    medals_to_win: int = option(
+        5, doc="medals needed to win (A-7); at most 25, the medals in the box (A-1)", minimum=1, maximum=MEDALS
+    )
+    max_turns: int = option(
+        1000, doc="safety net: the game ends after this many turns in total (A-7)", minimum=1, maximum=MAX_TURNS
+    )
     first_player: int | None = option(
         None, doc="seat that starts (A-2.4); none = seat 0", parse=_first_player,
-        allowed="none | a seat number 0..players-1",
+        minimum=0, maximum=MAX_SEAT, allowed="none | a seat number 0..players-1",
     )  # fmt: skip
 
     def __post_init__(self) -> None:
@@ -43,14 +51,7 @@ class AthleticConfig(GameConfig):
             raise ConfigError(
                 f"invalid value {self.table_moves!r} for athletic option 'table_moves'; allowed: true | false"
             )
-        for name, low, high in (("medals_to_win", 1, None), ("max_turns", 1, None)):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low or (high and value > high):
-                allowed = f"integer {low}..{high}" if high else f"integer >= {low}"
-                raise ConfigError(f"invalid value {value!r} for athletic option {name!r}; allowed: {allowed}")
-        fp = self.first_player
-        if fp is not None and (not isinstance(fp, int) or isinstance(fp, bool) or not 0 <= fp <= 4):
-            raise ConfigError(f"invalid value {fp!r} for athletic option 'first_player'; allowed: none | seat 0..4")
+        self.check_ranges()  # medals_to_win, max_turns, first_player
 
     @property
     def up_only(self) -> bool:

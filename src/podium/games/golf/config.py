@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -14,6 +15,9 @@ from podium.games.golf.cards import RANK_NAMES, rank_index
 STANDARD_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)  # G-2
 SIX_VALUES: tuple[int, ...] = (1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0)  # G-8.4
 NAMED_VALUES: dict[str, tuple[int, ...]] = {"standard": STANDARD_VALUES, "six": SIX_VALUES}
+# Every house rule gives a card a value of a few dozen at most; a bound keeps scores a few digits wide on every screen.
+MAX_CARD_VALUE = 100
+MAX_ROUNDS = 100  # a course has 9 or 18 holes; 100 rounds is days of play
 
 
 class RankValues(Mapping[str, int]):
@@ -25,6 +29,8 @@ class RankValues(Mapping[str, int]):
     def __init__(self, values: tuple[int, ...]) -> None:
         if len(values) != 13:
             raise ValueError("a value table needs exactly 13 values, one per rank A, 2..10, J, Q, K")
+        for rank, value in zip(RANK_NAMES, values, strict=True):
+            _check_value(rank, value)
         self._values = tuple(values)
 
     @property
@@ -55,19 +61,26 @@ class RankValues(Mapping[str, int]):
         return ",".join(f"{r}={v}" for r, v in zip(RANK_NAMES, self._values, strict=True))
 
 
+def _check_value(rank: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not -MAX_CARD_VALUE <= value <= MAX_CARD_VALUE:
+        raise ValueError(
+            f"the value of rank {rank} must be an integer -{MAX_CARD_VALUE}..{MAX_CARD_VALUE}, not {value!r}"
+        )
+
+
 def _int_value(rank: str, raw: Any) -> int:
-    if isinstance(raw, bool):
+    value: int | None = None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    elif isinstance(raw, float) and raw.is_integer():
+        value = int(raw)
+    elif isinstance(raw, str):
+        with contextlib.suppress(ValueError):
+            value = int(raw.strip())
+    if value is None:
         raise ValueError(f"the value of rank {rank} must be an integer, not {raw!r}")
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, float) and raw.is_integer():
-        return int(raw)
-    if isinstance(raw, str):
-        try:
-            return int(raw.strip())
-        except ValueError:
-            pass
-    raise ValueError(f"the value of rank {rank} must be an integer, not {raw!r}")
+    _check_value(rank, value)
+    return value
 
 
 def _from_mapping(raw: Mapping[Any, Any]) -> RankValues:
@@ -130,7 +143,8 @@ MAX_ROUND_TURN_LIMIT = 10_000
 _TURN_LIMIT_ALLOWED = f"integer 0..{MAX_ROUND_TURN_LIMIT} (0 = no limit)"
 
 _VALUES_ALLOWED = (
-    "standard | six | a table of the 13 ranks to integers, e.g. A=1,2=-2,3=3,...,10=10,J=10,Q=10,K=0 "
+    f"standard | six | a table of the 13 ranks to integers -{MAX_CARD_VALUE}..{MAX_CARD_VALUE}, "
+    "e.g. A=1,2=-2,3=3,...,10=10,J=10,Q=10,K=0 "
     "(default: standard for four-card, six for six-card)"
 )
 
@@ -161,7 +175,9 @@ class GolfConfig(GameConfig):
     discard_take_must_swap: bool = option(
         False, doc="a card taken from the discard pile must be swapped in (G-4.1; always so in six-card)"
     )
-    rounds: int = option(9, doc="rounds (holes) in a game (G-6)", minimum=1)
+    rounds: int = option(
+        9, doc="rounds (holes) in a game (G-6); at most 100, a course has 9 or 18 holes", minimum=1, maximum=MAX_ROUNDS
+    )
     round_turn_limit: int = option(
         100,
         doc="safety net: a round ends after this many turns, all players together; 0 = no limit (G-5.3)",
@@ -205,13 +221,7 @@ class GolfConfig(GameConfig):
                 raise ConfigError(
                     f"invalid value {getattr(self, name)!r} for golf option {name!r}; allowed: true | false"
                 )
-        if not isinstance(self.rounds, int) or isinstance(self.rounds, bool) or self.rounds < 1:
-            raise ConfigError(f"invalid value {self.rounds!r} for golf option 'rounds'; allowed: integer >= 1")
-        limit = self.round_turn_limit
-        if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= MAX_ROUND_TURN_LIMIT:
-            raise ConfigError(
-                f"invalid value {limit!r} for golf option 'round_turn_limit'; allowed: {_TURN_LIMIT_ALLOWED}"
-            )
+        self.check_ranges()  # rounds, round_turn_limit
         if self.variant == "six":
             wrong = [(n, d) for n, d in (("peek", "choose"), ("knock", "instead")) if getattr(self, n) != d]
             if wrong:

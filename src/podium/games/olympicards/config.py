@@ -9,16 +9,15 @@ from podium.core.config import GameConfig, option
 from podium.core.errors import ConfigError
 from podium.games.olympicards.sports import BUILTIN_SETS, SportSet, load_sports
 
+MAX_SEAT = 6  # at most 7 players; the game checks the seat against the number of players
+
 
 def _parse_first_player(raw: Any) -> int | None:
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in {"", "none"}):
         return None
     if isinstance(raw, bool):
         raise ValueError("a seat number")
-    value = int(raw)
-    if value < 0 or value > 6:
-        raise ValueError("a seat 0..6")
-    return value
+    return int(raw)
 
 
 def _parse_sports(raw: Any) -> str:
@@ -39,7 +38,9 @@ class Config(GameConfig):
         None,
         doc="O-2: the seat that starts with the start player card (none = seat 0, the 'youngest')",
         parse=_parse_first_player,
-        allowed="none | seat 0..6",
+        minimum=0,
+        maximum=MAX_SEAT,
+        allowed="none | a seat number 0..players-1",
     )
     sports: str = option(
         "default",
@@ -51,12 +52,7 @@ class Config(GameConfig):
     def __post_init__(self) -> None:
         if not isinstance(self.world_record, bool):
             raise ConfigError(f"olympicards option 'world_record' must be true or false, not {self.world_record!r}")
-        if self.first_player is not None and (
-            not isinstance(self.first_player, int) or isinstance(self.first_player, bool) or self.first_player < 0
-        ):
-            raise ConfigError(
-                f"olympicards option 'first_player' must be none or a seat >= 0, not {self.first_player!r}"
-            )
+        self.check_ranges()  # first_player
         if not isinstance(self.sports, str):
             raise ConfigError(f"olympicards option 'sports' must be a set name or a path, not {self.sports!r}")
         # Loading here rejects a bad sports file when the config is made, not in the middle of a game.
