@@ -200,6 +200,54 @@ def test_rematch(tmp_path: Path) -> None:
         assert [s["name"] for s in second.json()["table"]["seats"]] == ["Ann", "Bo"]
 
 
+def test_rematch_is_idempotent_per_player_even_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "live.sqlite3"
+    with live_server(db) as server, server.http() as client:
+        data = client.post("/api/tables", json=body(seats=["human", "human"], options={"rounds": 1})).json()
+        old = data["table"]["id"]
+        other = client.post(f"/api/tables/{old}/join", json={"name": "Bo"}).json()
+        sockets = {}
+        for seat, token in ((0, data["token"]), (1, other["token"])):
+            sockets[seat] = server.ws(old)
+            sockets[seat].hello(token)
+        play_to_end(sockets, [], random.Random(7))
+        for s in sockets.values():
+            s.close()
+        ann = {"Authorization": f"Bearer {data['token']}"}
+        bo = {"Authorization": f"Bearer {other['token']}"}
+        first = client.post(f"/api/tables/{old}/rematch", headers=ann).json()
+        again = client.post(f"/api/tables/{old}/rematch", headers=ann)  # a double click: once took Bo's seat
+        assert again.status_code in (200, 201)
+        assert (again.json()["table"]["id"], again.json()["seat"], again.json()["token"]) == (
+            first["table"]["id"],
+            0,
+            first["token"],
+        )
+        assert [s["taken"] for s in again.json()["table"]["seats"]] == [True, False]
+        joined = client.post(f"/api/tables/{old}/rematch", headers=bo).json()
+        assert joined["table"]["id"] == first["table"]["id"] and joined["seat"] == 1
+        assert joined["table"]["status"] == "playing"
+        bo_again = client.post(f"/api/tables/{old}/rematch", headers=bo).json()
+        assert (bo_again["table"]["id"], bo_again["seat"], bo_again["token"]) == (
+            joined["table"]["id"],
+            1,
+            joined["token"],
+        )
+    with live_server(db) as server, server.http() as client:
+        for headers, answer in ((ann, first), (bo, joined)):
+            after = client.post(f"/api/tables/{old}/rematch", headers=headers).json()
+            assert (after["table"]["id"], after["seat"], after["token"]) == (
+                answer["table"]["id"],
+                answer["seat"],
+                answer["token"],
+            )
+        for seat, token in ((0, first["token"]), (1, joined["token"])):  # both tokens still play their seats
+            s = server.ws(first["table"]["id"])
+            s.hello(token)
+            assert s.seat == seat
+            s.close()
+
+
 def test_pages_are_served_from_the_web_client(client: TestClient) -> None:
     lobby = client.get("/")
     assert lobby.status_code == 200 and lobby.headers["content-type"].startswith("text/html")

@@ -25,7 +25,7 @@ from podium.server.errors import ApiError, bad_request, not_found
 from podium.server.hints import HintWorker, has_hint
 from podium.server.protocol import Message, ProtocolError
 from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table
-from podium.server.tokens import find_seat, hash_token, new_table_id, new_token
+from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
 log = logging.getLogger("podium.server")
 
@@ -100,19 +100,21 @@ class TableManager:
 
     # -- REST operations ---------------------------------------------------------------------------------------
 
-    def create(self, body: Any, rematch_of: Table | None = None, keep_seat: int | None = None) -> JsonDict:
+    def create(self, body: Any, rematch_of: Table | None = None, rematch_by: str | None = None) -> JsonDict:
+        """A new table; a rematch of `rematch_of` asked for by the holder of the seat token `rematch_by`."""
         req = requests.parse_create(body)
         seats = [Seat(i, s.kind, s.bot) for i, s in enumerate(req.seats)]
         humans = [s.seat for s in seats if s.kind == "human"]
         creator = req.seat if req.seat is not None else (humans[0] if humans else None)
+        table_id = new_table_id()
         token = None
         if creator is not None:
-            token = new_token()
+            token = rematch_token(rematch_by, table_id) if rematch_by is not None else new_token()
             seats[creator].name = requests.parse_name(req.name, f"Player {creator + 1}")
             seats[creator].token_hash = hash_token(token)
         seed = secrets.randbits(63)  # never shown before the end: seed + actions determine every hidden card
         table = Table(
-            new_table_id(),
+            table_id,
             req.game,
             req.config,
             len(seats),
@@ -147,13 +149,14 @@ class TableManager:
         self.bots.wake(table)
         return {"table": table.to_json(), "seat": creator, "token": token}
 
-    def join(self, table: Table, body: Any) -> JsonDict:
+    def join(self, table: Table, body: Any, token: str | None = None) -> JsonDict:
+        """Take a free seat (`token`: the seat's token if it must be a given one, e.g. a rematch's)."""
         raw_name, wanted = requests.parse_join(body, table.num_players)
         if table.status == FINISHED:
             raise ApiError(409, "game_over", "this game is over; ask for a rematch")
         seat = self._free_seat(table, wanted)
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
-        token = new_token()
+        token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
         self.db.take_seat(table.id, seat, name, hash_token(token), status)
         table.seats[seat].name = name
@@ -187,11 +190,18 @@ class TableManager:
             raise ApiError(401, "unauthorized", "a rematch needs 'Authorization: Bearer <seat token>' of this table")
         if table.status != FINISHED:
             raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
+        assert token is not None
         name = table.seats[seat].name
         if table.rematch is not None:
             new = self.get(table.rematch)
+            # Idempotent per player: whoever already took a seat of the rematch gets that seat and its token again
+            # (derived from their old token, so nothing but its hash is stored), never a second seat.
+            mine = rematch_token(token, new.id)
+            already = self.seat_of(new, mine)
+            if already is not None:
+                return {"table": new.to_json(), "seat": already, "token": mine}
             wanted = seat if table.seats[seat].kind == "human" and not new.seats[seat].taken else None
-            return self.join(new, {"name": name, "seat": wanted})
+            return self.join(new, {"name": name, "seat": wanted}, token=mine)
         body = {
             "game": table.game.name,
             "players": table.num_players,
@@ -200,7 +210,7 @@ class TableManager:
             "name": name,
             "seat": seat,
         }
-        return self.create(body, rematch_of=table)
+        return self.create(body, rematch_of=table, rematch_by=token)
 
     def open_tables(self) -> list[JsonDict]:
         tables = [t for t in self.tables.values() if t.status != FINISHED and t.free_seats()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -14,6 +15,14 @@ def new_token() -> str:
 
 def new_table_id() -> str:
     return secrets.token_urlsafe(9)
+
+
+def rematch_token(old_token: str, new_table_id: str) -> str:
+    """The seat token of a rematch table for the holder of `old_token`: derived, not random, so that asking for the
+    rematch again returns the same token without the server ever storing one (and after a restart too). Only the
+    holder of the old token can compute it; like a random token it carries 192 bits."""
+    digest = hmac.new(old_token.encode("utf-8", "surrogatepass"), b"rematch:" + new_table_id.encode(), "sha256")
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode("ascii")
 
 
 def hash_token(token: str) -> str:

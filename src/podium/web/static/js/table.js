@@ -28,6 +28,7 @@ const page = {
   ui: {}, // renderer scratch space (selection, hint) that survives re-renders
   hint: null,
   busy: false,
+  rematching: false, // a rematch request is running
   joinOpen: false,
 };
 
@@ -369,41 +370,45 @@ function resultPanel(ctx, r) {
 
 function rematchControls() {
   const table = page.table;
+  // Disabled while a rematch request runs, on every redraw too (the old table's sync naming the rematch arrives
+  // before the answer): a double click sends one request.
+  const props = { class: "primary", dataset: { key: "rematch" }, disabled: page.rematching };
   if (table.rematch) {
-    return h("div", { class: "rematch" }, button("Join the rematch", () => joinRematch(table.rematch), { class: "primary", dataset: { key: "rematch" } }));
+    return h("div", { class: "rematch" }, button("Join the rematch", () => joinRematch(table.rematch), props));
   }
   if (page.seat == null) return null;
-  return h("div", { class: "rematch" }, button("Rematch", startRematch, { class: "primary", dataset: { key: "rematch" } }));
+  return h("div", { class: "rematch" }, button("Rematch", () => joinRematch(null), props));
 }
 
-async function startRematch() {
-  try {
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, page.token);
-    storeSeat(answer.table.id, answer.seat, answer.token);
-    location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
-  } catch (err) {
-    toast(`Rematch failed: ${err.message}`);
-  }
-}
-
+// Start the rematch (`newId` null) or join the one announced. A player asks the server's rematch endpoint, which
+// keeps their seat if it is free and answers a repeated call with the same seat; a spectator joins a free seat.
 async function joinRematch(newId) {
-  if (storedSeat(newId)) {
+  if (page.rematching) return;
+  if (newId && storedSeat(newId)) {
     location.assign(`/t/${encodeURIComponent(newId)}`);
     return;
   }
-  const name = (page.seat != null && page.table.seats[page.seat].name) || storedName() || "Player";
+  page.rematching = true;
+  for (const el of document.querySelectorAll('[data-key="rematch"]')) el.disabled = true;
   try {
-    try {
-      await joinTable(newId, name, page.seat);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 409 || page.seat == null) throw err;
-      await joinTable(newId, name); // our old seat is gone: any free one
+    let answer;
+    if (page.seat != null) {
+      answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, page.token);
+    } else {
+      answer = await joinTable(newId, storedName() || "Player");
     }
-    location.assign(`/t/${encodeURIComponent(newId)}`);
+    storeSeat(answer.table.id, answer.seat, answer.token);
+    location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
+    return; // the button stays disabled while the next page loads
   } catch (err) {
-    if (err instanceof ApiError && err.status === 409) location.assign(`/t/${encodeURIComponent(newId)}`); // watch it
-    else toast(`Could not join the rematch: ${err.message}`);
+    if (newId && err instanceof ApiError && err.status === 409) {
+      location.assign(`/t/${encodeURIComponent(newId)}`); // every seat is taken: watch it
+      return;
+    }
+    toast(`${newId ? "Could not join the rematch" : "Rematch failed"}: ${err.message}`);
   }
+  page.rematching = false;
+  for (const el of document.querySelectorAll('[data-key="rematch"]')) el.disabled = false;
 }
 
 function renderLog() {
