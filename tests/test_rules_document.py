@@ -139,6 +139,9 @@ def test_option_table_is_the_games_config(game: str) -> None:
         assert row[2] == f"`{as_typed(info.default)}`", f"{info.name}: default"
         rules = set(CITATION.findall(info.doc))
         assert rules <= set(CITATION.findall(row[3])), f"{info.name}: the meaning names other rules than the config"
+        # The allowed values: every bound the config states (`integer 1..100`) is in the table (`1 … 100`).
+        bounds = re.findall(r"(?<!\w)-?\d+", info.allowed.replace(",", " "))
+        assert set(bounds) <= set(re.findall(r"(?<!\w)-?\d+", row[1].replace("−", "-"))), f"{info.name}: allowed values"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES.values()))

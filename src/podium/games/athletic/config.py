@@ -20,8 +20,11 @@ def _first_player(raw: object) -> int | None:
         raise ValueError("a seat number is needed")
     if isinstance(raw, int):
         return raw
-    if isinstance(raw, str) and raw.strip().isdigit():
-        return int(raw.strip())
+    if isinstance(raw, str):
+        try:
+            return int(raw.strip())
+        except ValueError:
+            pass
     raise ValueError("a seat number is needed")
 
 
