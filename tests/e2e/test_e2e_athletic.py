@@ -37,7 +37,9 @@ def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
         assert page.locator(f'.me .hand [data-card="{card}"]').count() == 0
         assert f"{card}" in page.inner_text("#log-list")
 
-    # The hint: the server's solver answers with the best plan; its first step is highlighted on the table.
+    # The hint: the server's solver answers with the best plan; its first step is highlighted on the table. The
+    # server started and warmed its hint worker at start-up, so the time limit covers only the search (milliseconds),
+    # and a loaded machine does not turn the first hint into "no hint within 3 s" (issue 14, defect 6).
     page.click('[data-key="hint"]')
     page.wait_for_selector(".hint-box")
     text = page.inner_text(".hint-box")

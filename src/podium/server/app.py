@@ -20,6 +20,7 @@ from podium.server import api, renderers, ws
 from podium.server.config import ServerConfig
 from podium.server.db import Database
 from podium.server.errors import ApiError
+from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
 
 log = logging.getLogger("podium.server")
@@ -67,6 +68,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.resolved_db_path())
         manager = TableManager(db, settings)
+        if games_with_hints():
+            # Spawned now, it imports the solvers while the games resume, so no hint pays for that set-up; the
+            # manager's shutdown stops it.
+            manager.hints.start()
         resumed = manager.resume_all()
         log.info("database %s: resumed %d unfinished game(s)", db.path, resumed)
         app.state.manager = manager
