@@ -84,12 +84,27 @@ def test_join_errors(client: TestClient) -> None:
     error(client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 0}), 409, "seat_taken")
     error(client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 3}), 400, "bad_request")
     error(client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 9}), 400, "bad_request")
-    error(client.post(f"/api/tables/{table_id}/join", json={"name": "x" * 33}), 400, "bad_request")
+    error(client.post(f"/api/tables/{table_id}/join", json={"name": "x" * 25}), 400, "bad_request")
     error(client.post(f"/api/tables/{table_id}/join", json={"name": "a\u0000b"}), 400, "bad_request")
     error(client.post(f"/api/tables/{table_id}/join", json={"nick": "Bo"}), 400, "bad_request")
     error(client.post("/api/tables/nosuchtable/join", json={"name": "Bo"}), 404, "not_found")
     assert client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 2}).json()["seat"] == 2
     assert client.post(f"/api/tables/{table_id}/join").json()["table"]["seats"][1]["name"] == "Player 2"
+
+
+def test_names_have_at_most_24_characters_on_create_and_join(client: TestClient) -> None:
+    # 24 fits beside the cards on a phone; the lobby's and the join form's maxlength is the same (issue 14, defect 5)
+    message = "'name' must have 1 to 24 characters"
+    too_long = client.post("/api/tables", json=body(seats=["human"] * 2, name="x" * 25))
+    assert message in error(too_long, 400, "bad_request")
+    assert client.get("/api/tables").json() == []  # the refused create made no table
+    data = client.post("/api/tables", json=body(seats=["human"] * 2, name="w" * 24)).json()
+    table_id = data["table"]["id"]
+    assert data["table"]["seats"][0]["name"] == "w" * 24
+    long_join = client.post(f"/api/tables/{table_id}/join", json={"name": "  " + "y" * 12 + "   " + "z" * 12})
+    assert message in error(long_join, 400, "bad_request")  # 12 + 1 + 12 = 25 once the spaces are one
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "  " + "y" * 11 + "   " + "z" * 12})
+    assert joined.json()["table"]["seats"][1]["name"] == "y" * 11 + " " + "z" * 12
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@ from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
 from podium.server.errors import bad_request
 
-MAX_NAME = 32
+# A player name fits beside its cards on a phone (ellipsis beyond that); the forms' maxlength is the same.
+MAX_NAME = 24
 # Text options are limited to plain names: a client must never make the server open a file (e.g. a sports file).
 _SAFE_TEXT = re.compile(r"[A-Za-z0-9_-]{1,40}")
 

@@ -216,7 +216,7 @@ function lastRound(ctx, open) {
       h(
         "div",
         { class: `reveal-row ${last.winners.includes(seat) ? "win" : ""}` },
-        h("span", { class: "player-name" }, ctx.name(seat)),
+        h("span", { class: "player-name", title: ctx.name(seat) }, ctx.name(seat)),
         h("span", { class: `golf-hand mini slots-${last.hands[seat].length}` }, last.hands[seat].map((t) => golfCard(t, { size: "sm" }))),
         h("span", null, `sum ${last.sums[seat]} → ${last.scores[seat] >= 0 ? "+" : ""}${last.scores[seat]}`),
       ),

@@ -19,7 +19,7 @@ export function playerHeader(ctx, seat, extra) {
     "div",
     { class: "player-head" },
     h("span", { class: `turn-dot ${current ? "on" : ""}`, "aria-hidden": "true" }),
-    h("span", { class: "player-name" }, ctx.name(seat)),
+    h("span", { class: "player-name", title: ctx.name(seat) }, ctx.name(seat)),
     info.kind === "human" && !info.connected && info.taken ? h("span", { class: "away", title: "not connected" }, "away") : null,
     current ? h("span", { class: "sr-only" }, " — to play") : null,
     extra,
@@ -35,7 +35,7 @@ export function scoreTable(title, columns, rows) {
       "table",
       { class: "score-table" },
       h("thead", null, h("tr", null, columns.map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", null, rows.map((row) => h("tr", { class: row.cls || "" }, row.cells.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", null, cell)))))),
+      h("tbody", null, rows.map((row) => h("tr", { class: row.cls || "" }, row.cells.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, h("span", { class: "name-cut", title: cell }, cell)) : h("td", null, cell)))))),
     ),
   );
 }

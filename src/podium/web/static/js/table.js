@@ -356,7 +356,7 @@ function resultPanel(ctx, r) {
         "tbody",
         null,
         order.map(({ place, seat }) =>
-          h("tr", { class: result.winners.includes(seat) ? "win" : "" }, h("td", null, ordinal(place)), h("td", null, displayName(seat)), h("td", null, String(result.scores[seat]))),
+          h("tr", { class: result.winners.includes(seat) ? "win" : "" }, h("td", null, ordinal(place)), h("td", null, h("span", { class: "name-cut", title: displayName(seat) }, displayName(seat))), h("td", null, String(result.scores[seat]))),
         ),
       ),
     ),
@@ -434,14 +434,19 @@ function seatList(table) {
     "ul",
     { class: "seat-list", "aria-label": "Seats" },
     table.seats.map((s) =>
-      h(
-        "li",
-        { class: `seat ${s.taken ? "taken" : "free"} ${s.connected ? "online" : ""}` },
-        h("span", { class: "dot", "aria-hidden": "true" }),
-        `Seat ${s.seat + 1}: `,
-        s.kind === "bot" ? seatName(s.seat) : s.taken ? `${displayName(s.seat)}${s.connected ? "" : " — away"}` : "free",
-      ),
+      seatItem(s),
     ),
+  );
+}
+
+function seatItem(s) {
+  const text = s.kind === "bot" ? seatName(s.seat) : s.taken ? `${displayName(s.seat)}${s.connected ? "" : " — away"}` : "free";
+  return h(
+    "li",
+    { class: `seat ${s.taken ? "taken" : "free"} ${s.connected ? "online" : ""}`, title: `Seat ${s.seat + 1}: ${text}` },
+    h("span", { class: "dot", "aria-hidden": "true" }),
+    `Seat ${s.seat + 1}: `,
+    text,
   );
 }
 
@@ -476,7 +481,7 @@ function joinForm(table) {
   // in `page.joinDraft`, so a render between typing and clicking Join loses nothing.
   const draft = page.joinDraft || (page.joinDraft = { name: storedName(), seat: null });
   const nameInput = h("input", {
-    type: "text", id: "join-name", name: "name", required: true, maxlength: 40, value: draft.name, autocomplete: "nickname",
+    type: "text", id: "join-name", name: "name", required: true, maxlength: 24, value: draft.name, autocomplete: "nickname",
     oninput: (event) => (draft.name = event.target.value),
   });
   const seatSelect = h(
