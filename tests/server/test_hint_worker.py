@@ -4,13 +4,25 @@ limit counts only the hint's own computation, never a process start or the solve
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 
 from podium.core.registry import get_game
 from podium.server import ServerConfig, create_app
 from podium.server.hints import HintWorker, games_with_hints, hint_refs
+
+T = TypeVar("T")
+
+
+def _run(awaitable: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine in a thread of its own: in a test process that also ran the browser tests, Playwright's sync
+    API keeps an event loop running in the main thread, where `asyncio.run` refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, awaitable).result()
 
 
 def test_the_worker_starts_with_the_server_warms_every_hint_and_stops_at_shutdown(tmp_path: Path) -> None:
@@ -36,7 +48,7 @@ def test_the_first_hint_is_answered_although_the_worker_starts_slower_than_the_l
     try:
         for game in games_with_hints():
             view = get_game(game).new_game(seed=3).view(0)
-            answer = asyncio.run(worker.hint(game, view))
+            answer = _run(worker.hint(game, view))
             assert "no hint within" not in str(answer.get("note", "")), answer
             assert answer["placed"] is not None
         assert worker.warmed[0] == "slow_hint_warmup:SLOW"
@@ -55,7 +67,7 @@ def test_a_dead_worker_is_replaced_and_the_hint_still_answered() -> None:
         first.kill()  # a worker that died between hints
         first.join(5)
         game = games_with_hints()[0]
-        answer = asyncio.run(worker.hint(game, get_game(game).new_game(seed=1).view(0)))
+        answer = _run(worker.hint(game, get_game(game).new_game(seed=1).view(0)))
         assert answer["placed"] is not None
         assert worker.process is not first and worker.alive
     finally:
