@@ -2,9 +2,10 @@
 
 A game declares its renderer in its spec (`web="package:path/renderer.js"`, a file of an installed package, read
 with importlib.resources so that it works from a wheel or a zip as well as from a checkout). The server serves that
-file at `/games/{name}/{file name}`, and beside it the other `.js` and `.css` files of the same folder: the renderer
-may import a module of its own (`./cards.js`) or load its stylesheet, with URLs relative to its own. Nothing else of
-the package is reachable: a file name is one plain name, never a path.
+file at `/games/{name}/{file name}`, and beside it the other `.js`, `.css` and `.json` files of the same folder: the
+renderer may import a module of its own (`./cards.js`), load its stylesheet or its messages (`i18n.json`, its texts
+in every language of the client), with URLs relative to its own. Nothing else of the package is reachable: a file
+name is one plain name, never a path.
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ from podium.server.errors import ApiError
 log = logging.getLogger("podium.server")
 
 ROUTE = "/games"
-MEDIA_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
-_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(?:js|css)")
+MEDIA_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json; charset=utf-8",
+}
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(?:js|css|json)")
 _PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
@@ -78,9 +83,9 @@ def _folder(ref: WebRef, where: str) -> Traversable:
 
 def renderer_file(name: str, file: str) -> tuple[bytes, str]:
     """The bytes and media type of `file` of game `name`'s renderer folder; ApiError 404 when the game is unknown,
-    has no renderer, or that folder has no such `.js`/`.css` file."""
+    has no renderer, or that folder has no such `.js`/`.css`/`.json` file."""
     if not _FILE_NAME.fullmatch(file):
-        raise ApiError(404, "not_found", f"no file {file!r}: a renderer's files are plain .js or .css names")
+        raise ApiError(404, "not_found", f"no file {file!r}: a renderer's files are plain .js, .css or .json names")
     try:
         spec = get_spec(name)
     except UnknownGame as exc:

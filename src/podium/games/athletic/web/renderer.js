@@ -1,8 +1,12 @@
 // Athletic Games: five piles in the centre, your hand below. Select a hand card, then a pile (play or fill);
 // or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
 import { button, h } from "/static/js/dom.js";
+import { gameMessages } from "/static/js/i18n.js";
 import { card, colouredFace, emptySlot, medal } from "/static/js/cards.js";
 import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+
+// This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
+const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a sport, written "7r" (the letter: r g b y o p)
 const COLOURS = {

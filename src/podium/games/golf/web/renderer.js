@@ -1,8 +1,12 @@
 // Golf (four-card and six-card) in the browser: your cards at the bottom, the stock and discard pile in the middle,
 // the others above. Served from the golf package (its spec's `web`); the shell's helpers come from /static/js/.
 import { button, h } from "/static/js/dom.js";
+import { gameMessages } from "/static/js/i18n.js";
 import { card, emptySlot } from "/static/js/cards.js";
 import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+
+// This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
+const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a standard 52-card deck, written "7h", "Ts", "Kd" (four-colour suits, symbols always shown)
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };

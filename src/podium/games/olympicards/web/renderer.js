@@ -1,8 +1,12 @@
 // Olympicards: the sport card in the middle, everyone's plays in this sport around it, your hand below.
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
+import { gameMessages } from "/static/js/i18n.js";
 import { card, colouredFace, medal } from "/static/js/cards.js";
 import { ordinal, playerHeader, scoreTable } from "/static/js/common.js";
+
+// This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
+const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
 const COLOURS = {

@@ -1,6 +1,7 @@
 // The lobby (/): create a table (game, players, seats with bots, rule options) and join open tables.
 import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
+import { errorText, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];

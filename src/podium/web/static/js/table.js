@@ -6,6 +6,7 @@
 // generic renderer (its view and its legal actions as buttons).
 import { api, ApiError, forgetSeat, joinTable, storedName, storedSeat, storeSeat, tableUrl } from "./api.js";
 import { button, h, loadStylesheet, replaceChildrenKeepFocus } from "./dom.js";
+import { errorText, t } from "./i18n.js";
 import { Connection } from "./connection.js";
 import { ordinal } from "./common.js";
 import generic from "./generic.js";

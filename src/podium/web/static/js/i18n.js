@@ -1,0 +1,149 @@
+// The page's language: English, Hungarian or Norwegian bokmål, chosen from the browser's languages, switchable
+// with the menu in the top bar, remembered in localStorage. Every text the player reads goes through `t(key, params)`.
+//
+// Dictionaries are JSON files `{"en": {...}, "hu": {...}, "nb": {...}}`: the shell's own in /static/i18n/shell.json,
+// each game's beside its renderer (`i18n.json`, loaded by the renderer with `gameMessages(import.meta.url)`, which
+// returns a `t` that looks in the game's dictionary first, then the shell's). A value may hold `{name}` placeholders;
+// a key with a count has the variants `key.one` and `key.other` (Intl.PluralRules of the language picks one).
+// tests/web/test_i18n.py checks that every key used exists in every language.
+
+export const LANGUAGES = { en: "English", hu: "Magyar", nb: "Norsk bokmål" };
+const STORE = "podium.lang";
+
+// "nb-NO", "no", "nn" -> nb; "hu-HU" -> hu; "en-GB" -> en; anything else -> null.
+export function languageOf(tag) {
+  const base = String(tag || "").toLowerCase().split(/[-_]/)[0];
+  if (base === "nb" || base === "no" || base === "nn") return "nb";
+  if (base === "hu") return "hu";
+  if (base === "en") return "en";
+  return null;
+}
+
+function stored() {
+  try {
+    return localStorage.getItem(STORE);
+  } catch {
+    return null;
+  }
+}
+
+// The player's choice if they made one, else the first of the browser's languages we speak, else English.
+export function chooseLanguage(choice, preferred) {
+  if (choice && LANGUAGES[choice]) return choice;
+  for (const tag of preferred || []) {
+    const found = languageOf(tag);
+    if (found) return found;
+  }
+  return "en";
+}
+
+export const lang = chooseLanguage(stored(), navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
+document.documentElement.lang = lang;
+const plurals = new Intl.PluralRules(lang);
+
+async function loadDictionary(url) {
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const all = await response.json();
+    return { mine: all[lang] || {}, en: all.en || {} };
+  } catch (err) {
+    console.error(`messages ${url} did not load: ${err.message}`);
+    return { mine: {}, en: {} };
+  }
+}
+
+const shell = await loadDictionary("/static/i18n/shell.json");
+
+function lookup(dicts, key, params) {
+  const count = params && typeof params.count === "number" ? params.count : null;
+  const keys = count == null ? [key] : [`${key}.${plurals.select(count)}`, `${key}.other`, key];
+  for (const d of dicts) for (const k of keys) if (typeof d[k] === "string") return d[k];
+  return null;
+}
+
+function fill(template, params) {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (params[name] == null ? whole : String(params[name])));
+}
+
+function translator(dicts) {
+  return (key, params) => {
+    const found = lookup(dicts, key, params);
+    if (found == null) {
+      console.warn(`no message ${key} in ${lang}`);
+      return key;
+    }
+    return fill(found, params);
+  };
+}
+
+// The shell's messages (a game's renderer uses the `t` that gameMessages gives it).
+export const t = translator([shell.mine, shell.en]);
+
+// True when the shell has this key (for texts that only sometimes have a message, like an engine's error reason).
+export function has(key) {
+  return lookup([shell.mine, shell.en], key) != null;
+}
+
+// A game's messages, from `i18n.json` beside its renderer: `const t = await gameMessages(import.meta.url)`.
+export async function gameMessages(rendererUrl) {
+  const game = await loadDictionary(new URL("i18n.json", rendererUrl).href);
+  return translator([game.mine, shell.mine, game.en, shell.en]);
+}
+
+// A server error, said in the player's language from its code; the server's English detail stays available (the
+// caller shows it as a tooltip, or after the sentence where it is the only explanation, e.g. an engine's reason).
+export function errorText(code, detail) {
+  const key = `error.${code}`;
+  return has(key) ? t(key) : t("error.other", { code: String(code || "").replace(/_/g, " "), detail: detail || "" });
+}
+
+export function setLanguage(code) {
+  if (!LANGUAGES[code]) return;
+  try {
+    localStorage.setItem(STORE, code);
+  } catch {
+    /* private mode: the choice lasts this page only */
+  }
+  location.reload(); // every text is drawn again in the new language, the seat's token is in localStorage
+}
+
+// Texts of the static pages: `data-i18n="key"` sets the text, `data-i18n-attr="attr:key attr:key"` attributes.
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(/\s+/).filter(Boolean)) {
+      const [attr, key] = pair.split(":");
+      el.setAttribute(attr, t(key));
+    }
+  }
+}
+
+// The language menu, put at the end of the page's top bar.
+export function mountLanguageMenu() {
+  const bar = document.querySelector(".topbar");
+  if (!bar || bar.querySelector(".lang-menu")) return;
+  const label = document.createElement("label");
+  label.className = "lang-menu";
+  const text = document.createElement("span");
+  text.className = "sr-only";
+  text.textContent = t("shell.language");
+  const select = document.createElement("select");
+  select.id = "lang";
+  select.title = t("shell.language");
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    option.selected = code === lang;
+    select.append(option);
+  }
+  select.addEventListener("change", () => setLanguage(select.value));
+  label.append(text, select);
+  bar.append(label);
+}
+
+translatePage();
+mountLanguageMenu();
