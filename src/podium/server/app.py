@@ -84,6 +84,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app = FastAPI(title="podium", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.config = settings
     app.include_router(api.router)
+    app.include_router(renderers.router)  # a game's rules panel, before its renderer's files (same prefix)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
 
     @app.exception_handler(ApiError)
