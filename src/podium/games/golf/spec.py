@@ -11,6 +11,8 @@ SPEC = GameSpec(
     tui="podium.games.golf.tui:TUI",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
+    # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen
+    bots={"heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1"},
     playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
     default_playout="fast",
     notes={

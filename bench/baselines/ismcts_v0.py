@@ -1,0 +1,311 @@
+"""FROZEN BASELINE (issue 13 target 6): `podium.agents.ismcts` as it was before the speed work, for
+bench/ismcts_speed.py to measure iterations per second against in the same run. Do not edit. It takes its default
+policy and macro set as objects (the frozen copies in this folder), not by name, and registers no bot.
+
+Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012) for any game
+of the contract.
+
+One tree per decision, rooted at the searching player's information set. Each iteration:
+1. **Determinize**: sample a full state consistent with the bot's view, `game.determinize(view, rng)`. This is the
+   only way the search touches hidden information, so it never knows more than its seat (the real state is never
+   passed to an agent at all).
+2. **Select** down the tree with UCB1 over the actions *legal in this sampled world*; a child's "availability" (how
+   often it was legal when its parent was visited) replaces the parent's visit count in the exploration term, so that
+   actions legal only in some worlds are not over-explored.
+3. **Expand** one untried legal action.
+4. **Roll out** with a fast default policy: uniformly random, or a cheap per-game policy with an optional cut-off that
+   scores the position early (`podium.agents.playouts`; e.g. Golf stops at the end of the round and estimates each
+   seat's chance of winning from the running totals and the rounds left).
+5. **Back up** a reward per player in [0, 1]; each node accumulates the reward of the player who chose the action
+   leading to it, so every player maximises their own reward (n-player, not zero-sum).
+
+The reward of a finished game: 1 for a sole winner, 0 for a sole loser, in general the share of the other players a
+seat beats (ties count half), from `Result.ranking`.
+
+Budget: `iterations` and/or `seconds` per decision (`Budget`); the decision is the root child visited most.
+Nodes are small slotted objects; children are found by action id in a dict (legal sets differ between worlds, so
+a list indexed by position would not do), statistics are plain attributes.
+
+Macro actions (`macro`, `podium.agents.macros`). When a game's turn is a puzzle of many steps that an exact solver
+does better than any tree (Athletic Games), the search is over *whole turns*: at the first decision of a turn the
+game's `MacroSet` lists a few candidate turns (each legal in every world consistent with the view), and each is
+judged with paired flat sampling: every sampled world plays every surviving candidate, then the macro set's rollout
+(the other players' replies and the searcher's next turns, scored by an evaluation), all from the same generator
+state, so that the candidates are compared on the same hidden cards and the same draws — the differences between
+good turns are small next to the luck of a deal, and pairing removes that luck from the comparison. Successive
+halving spends the budget where it decides something: after each round the worse half is dropped and the rest get
+more worlds; the game's default turn (the first candidate) is never dropped, so a deviation from it must beat it on
+the largest sample. No tree below the root: the opponents' turns inside a rollout are played by the macro set's
+fast policy. The bot then plays the chosen turn step by step and searches again only if the position is not the one
+its plan expects. `macro=auto` (default) uses the game's macro set if it has one, `macro=step` the tree over single
+steps; `c`, `depth` and `playout` apply to the step search only. An iteration is one rollout (one candidate in one
+world).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+from podium.agents.base import Agent, Budget
+from podium.agents.macros import MacroSet
+from podium.agents.playouts import Playout, rewards_of
+from podium.core.contract import Action, Game, State, View
+from podium.core.rng import Rng
+
+
+class Node:
+    __slots__ = ("action", "avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, action: Action | None, mover: int) -> None:
+        self.action = action
+        self.mover = mover  # the player who chose `action` (whose reward this node accumulates)
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTS(Agent):
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        playout: Playout | None = None,
+        depth: int = 0,
+        macro: MacroSet | None = None,
+    ) -> None:
+        super().__init__(game, seat, seed)
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.budget = Budget(iterations, seconds)
+        if not c >= 0:
+            raise ValueError(f"c must be >= 0, not {c}")
+        self.c = float(c)
+        if depth < 0:
+            raise ValueError(f"depth must be >= 0 (0 = unlimited), not {depth}")
+        self.depth = depth if depth > 0 else 1 << 30
+        self.playout: Playout = playout if playout is not None else Playout()
+        self.macro: MacroSet | None = macro
+        self.last_iterations = 0  # iterations of the last decision (for benchmarks)
+        self.last_root: Node | None = None
+        self.last_macros: list[tuple[str, int, float]] = []
+        self._plan: list[Action] = []  # the rest of the chosen turn (macro search)
+        self._expect: list[str] = []  # the view each step of `_plan` expects to be played from
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        if self.macro is not None:
+            return self._act_macro(self.macro, view, legal)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        if self.depth == 1:
+            root = self.last_root = self.flat(view, legal)
+            # Every action has the same number of paired samples: the best mean reward wins.
+            best_child = max(root.children.values(), key=lambda ch: ch.reward)
+            assert best_child.action is not None
+            return best_child.action
+        root = self.search(view)
+        self.last_root = root
+        best: Action | None = None
+        best_visits = -1
+        for action in legal:
+            child = root.children.get(action.id)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best if best is not None else legal[self.rng.randbelow(len(legal))]
+
+    def _act_macro(self, macro: MacroSet, view: View, legal: list[Action]) -> Action:
+        key = _view_key(view)
+        if self._plan and self._expect[0] == key and self._plan[0] in legal:
+            self._expect.pop(0)
+            self.last_iterations = 0
+            return self._plan.pop(0)
+        candidates = [turn for turn in macro.candidates(view) if turn and turn[0] in legal]
+        if not candidates:
+            self._plan, self._expect = [], []
+            return legal[self.rng.randbelow(len(legal))]
+        if len(candidates) == 1 or len(legal) == 1:
+            self.last_iterations = 0
+            self.last_macros = []
+            chosen = candidates[0]
+        else:
+            chosen = candidates[self.macro_search(macro, view, candidates)]
+        # The views the rest of the turn will be played from: the turn touches only the seat's own hand and the
+        # public table, so any sampled world shows them.
+        world = self.game.determinize(view, Rng(0))
+        expect = []
+        for action in chosen:
+            expect.append(_view_key(world.view(self.seat)))
+            world.apply(action)
+            if world.current_player != self.seat:
+                break
+        self._plan, self._expect = list(chosen[1 : len(expect)]), expect[1:]
+        return chosen[0]
+
+    def macro_search(self, macro: MacroSet, view: View, candidates: list[list[Action]]) -> int:
+        """Paired flat sampling over candidate turns with successive halving: the budget is split into rounds; in
+        each round every surviving candidate is played in the same new worlds, then the worse half is dropped (by
+        mean reward over every world so far — the survivors share them all, so the comparison stays paired). The
+        first candidate (the game's default turn) always survives, so that a deviation from it has to beat it on
+        the largest sample. Returns the index of the best mean reward (the first on ties)."""
+        game = self.game
+        rng = self.rng
+        seat = self.seat
+        count = len(candidates)
+        totals = [0.0] * count
+        worlds = [0] * count
+        alive = list(range(count))
+        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        rounds = max(1, math.ceil(math.log2(count)))
+        done = 0
+        for round_ in range(rounds):
+            # This round's share of what is left, at least one world.
+            share = max(len(alive), (limit - done) // (rounds - round_))
+            round_done = 0
+            while round_done < share and done < limit:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                world = game.determinize(view, rng)
+                luck = rng.next_u64()
+                for i in alive:
+                    trial = world.clone()
+                    for action in candidates[i]:
+                        if trial.is_over:
+                            break
+                        trial.apply(action)
+                    rewards = macro.rollout(trial, seat, Rng(luck)) if not trial.is_over else rewards_of(trial)
+                    totals[i] += rewards[seat]
+                    worlds[i] += 1
+                done += len(alive)
+                round_done += len(alive)
+            if len(alive) <= 2 or done >= limit or (deadline is not None and time.perf_counter() >= deadline):
+                break
+            ranked = sorted(alive[1:] if alive[0] == 0 else alive, key=lambda i: -totals[i] / worlds[i])
+            keep = ranked[: max(1, len(alive) // 2 - (alive[0] == 0))]
+            alive = sorted({0, *keep}) if alive[0] == 0 else sorted(keep)
+        self.last_iterations = done
+        self.last_macros = [
+            (", ".join(a.text() for a in turn), worlds[i], totals[i] / worlds[i] if worlds[i] else 0.0)
+            for i, turn in enumerate(candidates)
+        ]
+        best = alive[0]
+        for i in alive[1:]:
+            if totals[i] / worlds[i] > totals[best] / worlds[best] + 1e-9:
+                best = i
+        return best
+
+    def flat(self, view: View, legal: list[Action]) -> Node:
+        """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root
+        action, each playout starting from the same generator state (common random numbers), so that the actions
+        are compared on the same deals and the same later luck; an iteration is one playout."""
+        game = self.game
+        rng = self.rng
+        playout = self.playout
+        playout.prepare(view)
+        root = Node(None, self.seat)
+        children = [(a, Node(a, self.seat)) for a in legal]
+        for action, child in children:
+            root.children[action.id] = child
+        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        done = 0
+        seat = self.seat
+        while done < limit:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = game.determinize(view, rng)
+            luck = rng.next_u64()
+            for action, child in children:
+                trial = world.clone()
+                trial.apply(action)
+                rewards = playout.run(trial, Rng(luck)) if not trial.is_over else rewards_of(trial)
+                child.visits += 1
+                child.avail += 1
+                child.reward += rewards[seat]
+            done += len(children)
+        self.last_iterations = done
+        return root
+
+    def search(self, view: View) -> Node:
+        game = self.game
+        rng = self.rng
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        playout = self.playout
+        playout.prepare(view)
+        max_depth = self.depth
+        root = Node(None, -1)
+        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        done = 0
+        while done < limit:
+            if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
+                break
+            done += 1
+            world: State = game.determinize(view, rng)
+            node = root
+            path = [root]
+            depth = 0
+            while not world.is_over and depth < max_depth:
+                depth += 1
+                legal = world.legal_actions()
+                mover = world.current_player
+                children = node.children
+                untried = [a for a in legal if a.id not in children]
+                if untried:
+                    action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                    child = Node(action, mover if mover is not None else -1)
+                    children[action.id] = child
+                    for a in legal:
+                        seen = children.get(a.id)
+                        if seen is not None:
+                            seen.avail += 1
+                    world.apply(action)
+                    path.append(child)
+                    break
+                best_child: Node | None = None
+                best_score = -1.0
+                for a in legal:
+                    ch = children[a.id]
+                    ch.avail += 1
+                    score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_child, best_score = ch, score
+                assert best_child is not None and best_child.action is not None
+                world.apply(best_child.action)
+                node = best_child
+                path.append(best_child)
+            rewards = playout.run(world, rng) if not world.is_over else rewards_of(world)
+            for n in path[1:]:
+                n.visits += 1
+                n.reward += rewards[n.mover]
+        self.last_iterations = done
+        return root
+
+    def action_values(self) -> list[tuple[str, int, float]]:
+        """(action text, visits, mean reward) of the last decision's root children, most visited first (with macro
+        search: the candidate turns of the last search, steps joined by commas)."""
+        if self.macro is not None:
+            return sorted(self.last_macros, key=lambda t: -t[2])
+        if self.last_root is None:
+            return []
+        out = [
+            (child.action.text(), child.visits, child.reward / child.visits)
+            for child in self.last_root.children.values()
+            if child.action is not None and child.visits
+        ]
+        return sorted(out, key=lambda t: -t[1])
+
+
+def _view_key(view: View) -> str:
+    return json.dumps(view, sort_keys=True)
