@@ -93,6 +93,7 @@ TABLE_KEYS = {
     "game",
     "title",
     "options",
+    "memory",
     "num_players",
     "status",
     "version",

@@ -17,7 +17,9 @@ from typing import Any
 
 from podium.core.contract import JsonDict
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: tables.memory and tables.alive, the partial index tables_open
+# Statuses in the database: a table's own three, and `expired` (a waiting table nobody joined, never loaded again).
+OPEN_STATUSES = ("waiting", "playing")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -31,9 +33,10 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     rematch_of TEXT,
     rematch TEXT,
-    result TEXT
+    result TEXT,
+    memory INTEGER NOT NULL DEFAULT 0,
+    alive REAL
 );
-CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (id),
     seat INTEGER NOT NULL,
@@ -52,6 +55,13 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, ply)
 );
 """
+# Created after the columns of older schemas are added. The start-up query reads this index only: it holds just the
+# open tables, so the time to start does not grow with the number of finished (or expired) ones.
+_INDEXES = """
+DROP INDEX IF EXISTS tables_status;
+CREATE INDEX IF NOT EXISTS tables_open ON tables (created) WHERE status IN ('waiting', 'playing');
+"""
+_ADDED_COLUMNS = {"memory": "INTEGER NOT NULL DEFAULT 0", "alive": "REAL"}  # columns schema 1 did not have
 
 
 @dataclass
@@ -77,6 +87,8 @@ class TableRow:
     result: JsonDict | None
     seats: list[SeatRow]
     moves: list[tuple[int, JsonDict]]
+    memory: bool = False
+    alive: float | None = None  # a waiting table: when a seated player was last known connected (else `created`)
 
 
 class Database:
@@ -91,10 +103,15 @@ class Database:
         self.conn.execute("PRAGMA busy_timeout=5000")
         self.conn.executescript(_SCHEMA)
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if row is None:
-            self.conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif int(row[0]) != SCHEMA_VERSION:
+        if row is not None and int(row[0]) > SCHEMA_VERSION:
             raise RuntimeError(f"database {path} has schema {row[0]}, this podium reads schema {SCHEMA_VERSION}")
+        with self._tx() as c:
+            have = {r[1] for r in c.execute("PRAGMA table_info(tables)")}
+            for column, kind in _ADDED_COLUMNS.items():
+                if column not in have:  # a schema 1 database: its tables get the defaults
+                    c.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+            c.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        self.conn.executescript(_INDEXES)
 
     def close(self) -> None:
         self.conn.close()
@@ -116,7 +133,7 @@ class Database:
     @staticmethod
     def _insert(c: sqlite3.Connection, row: TableRow) -> None:
         c.execute(
-            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 row.id,
                 row.game,
@@ -128,6 +145,8 @@ class Database:
                 row.rematch_of,
                 row.rematch,
                 None if row.result is None else json.dumps(row.result),
+                int(row.memory),
+                row.alive,
             ),
         )
         c.executemany(
@@ -156,10 +175,17 @@ class Database:
     # -- reads -------------------------------------------------------------------------------------------------
 
     def unfinished_ids(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("SELECT id FROM tables WHERE status != 'finished' ORDER BY created")]
+        """The open tables (waiting or playing), oldest first: the index `tables_open` alone answers it."""
+        query = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
+        return [r[0] for r in self.conn.execute(query)]
+
+    def status(self, table_id: str) -> str | None:
+        r = self.conn.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone()
+        return None if r is None else str(r[0])
 
     def load(self, table_id: str) -> TableRow | None:
-        r = self.conn.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+        """The table `table_id` with its seats and actions; None if there is none (or it expired)."""
+        r = self.conn.execute(_SELECT_TABLE + " WHERE id=? AND status != 'expired'", (table_id,)).fetchone()
         if r is None:
             return None
         seats = [
@@ -187,10 +213,18 @@ class Database:
             None if r[9] is None else json.loads(r[9]),
             seats,
             moves,
+            bool(r[10]),
+            r[11],
         )
 
     def count_actions(self, table_id: str) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0])
+
+
+_SELECT_TABLE = (
+    "SELECT id, game, options, num_players, seed, created, status, rematch_of, rematch, result, memory, alive"
+    " FROM tables"
+)
 
 
 class _Transaction:

@@ -18,6 +18,7 @@ from podium.server.errors import bad_request
 MAX_NAME = 24
 # Text options are limited to plain names: a client must never make the server open a file (e.g. a sports file).
 _SAFE_TEXT = re.compile(r"[A-Za-z0-9_-]{1,40}")
+CREATE_FIELDS = ("game", "players", "options", "seats", "name", "seat", "memory")
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class CreateRequest:
     seats: list[SeatSpec]
     name: str | None
     seat: int | None
+    memory: bool = False  # a display choice of the clients ("play from memory"); the server only stores it
 
 
 def _object(body: Any) -> dict[str, Any]:
@@ -64,9 +66,9 @@ def parse_seat(raw: Any, num_players: int) -> int | None:
 
 def parse_create(body: Any) -> CreateRequest:
     data = _object(body)
-    unknown = set(data) - {"game", "players", "options", "seats", "name", "seat"}
+    unknown = set(data) - set(CREATE_FIELDS)
     if unknown:
-        raise bad_request(f"unknown field(s) {sorted(unknown)}; fields are: game, players, options, seats, name, seat")
+        raise bad_request(f"unknown field(s) {sorted(unknown)}; fields are: {', '.join(CREATE_FIELDS)}")
     name = data.get("game")
     if not isinstance(name, str):
         raise bad_request(f"'game' must be one of: {', '.join(game_names())}")
@@ -105,7 +107,10 @@ def parse_create(body: Any) -> CreateRequest:
     seat = parse_seat(data.get("seat"), players)
     if seat is not None and seats[seat].kind != "human":
         raise bad_request(f"seat {seat} is a bot seat; the creator must take a human seat")
-    return CreateRequest(game, config, seats, data.get("name"), seat)
+    memory = data.get("memory", False)
+    if not isinstance(memory, bool):
+        raise bad_request("'memory' must be true or false")
+    return CreateRequest(game, config, seats, data.get("name"), seat, memory)
 
 
 def _parse_seat_spec(game: Game, index: int, raw: Any) -> SeatSpec:

@@ -91,6 +91,7 @@ class Table:
     seats: list[Seat]
     state: State
     status: str = WAITING
+    memory: bool = False  # the table option "play from memory": clients show it; the server only keeps it
     rematch_of: str | None = None
     rematch: str | None = None
     moves: list[tuple[int, JsonDict]] = field(default_factory=list)
@@ -124,6 +125,7 @@ class Table:
             "game": self.game.name,
             "title": self.game.title,
             "options": self.config.to_dict(),
+            "memory": self.memory,
             "num_players": self.num_players,
             "status": self.status,
             "version": self.version,
