@@ -3,9 +3,11 @@
     python bench/strength.py GAME BOT_A BOT_B [--games 400] [--workers 2] [--seed 1] [--rule KEY=VALUE ...]
 
 Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of
-the deal). A win counts 1, a shared win 1/2. Prints A's win rate with a 95% confidence interval (normal
-approximation on the per-game scores) and, with --json, writes the numbers. For the issue's strength table
-(docs/bots.md); `podium tournament` does the same for any number of bots.
+the deal). A win counts 1, a shared win 1/2. Prints A's win rate with a 95% Wilson interval (on the score share over
+the games), the mean final totals of A and B, A's median and mean time per decision (wall clock) and the machine's
+load average at the start and the end (decision times on a shared machine are only comparable with it); with --json
+it writes the numbers. For the strength tables of docs/bots.md; `podium tournament` does the same for any number of
+bots.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -22,9 +26,22 @@ from podium.agents.base import make_agent
 from podium.core.registry import get_game
 
 
-def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[float, float, int, float, float]:
-    """(A's score in 0/0.5/1, A's mean decision time, plies, seconds, A's longest decision) for one game with A in
-    seat `a_seat`."""
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion `share` observed over `n` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    denominator = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+Played = tuple[float, list[float], int, float, float, float, float]
+
+
+def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> Played:
+    """(A's score in 0/0.5/1, A's decision times, plies, seconds, A's longest decision, A's total, B's total) for one
+    game with A in seat `a_seat`."""
     game_name, rules, bot_a, bot_b, seed, a_seat = args
     game = get_game(game_name)
     config = game.config(rules)
@@ -32,9 +49,7 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[flo
     names = [bot_a, bot_b] if a_seat == 0 else [bot_b, bot_a]
     agents = [make_agent(name, game, seat, seed * 7919 + seat * 104729 + 17) for seat, name in enumerate(names)]
     plies = 0
-    a_time = 0.0
-    a_moves = 0
-    a_max = 0.0
+    a_times: list[float] = []
     start = time.perf_counter()
     while not state.is_over:
         p = state.current_player
@@ -42,15 +57,21 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> tuple[flo
         t0 = time.perf_counter()
         action = agents[p].act(state.view(p), state.legal_actions())
         if p == a_seat:
-            spent = time.perf_counter() - t0
-            a_time += spent
-            a_max = max(a_max, spent)
-            a_moves += 1
+            a_times.append(time.perf_counter() - t0)
         state.apply(action)
         plies += 1
     result = state.result()
     score = 1.0 / len(result.winners) if a_seat in result.winners else 0.0
-    return score, a_time / max(1, a_moves), plies, time.perf_counter() - start, a_max
+    totals = result.scores
+    return (
+        score,
+        a_times,
+        plies,
+        time.perf_counter() - start,
+        max(a_times, default=0.0),
+        float(totals[a_seat]),
+        float(totals[1 - a_seat]),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,22 +88,28 @@ def main(argv: list[str] | None = None) -> int:
     rules = dict(r.split("=", 1) for r in args.rule)
     jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // 2, i % 2) for i in range(args.games)]
     start = time.perf_counter()
+    load_start = os.getloadavg()[0]
     scores: list[float] = []
     times: list[float] = []
+    totals_a: list[float] = []
+    totals_b: list[float] = []
     longest = 0.0
     with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
         games = pool.map(play_game, jobs, chunksize=1) if pool is not None else map(play_game, jobs)
         for i, out in enumerate(games):
             scores.append(out[0])
-            times.append(out[1])
+            times.extend(out[1])
             longest = max(longest, out[4])
+            totals_a.append(out[5])
+            totals_b.append(out[6])
             if (i + 1) % 50 == 0:
                 print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
     n = len(scores)
     mean = sum(scores) / n
-    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
+    low, high = wilson(mean, n)
     seconds = time.perf_counter() - start
+    median = statistics.median(times) if times else 0.0
+    load_end = os.getloadavg()[0]
     out = {
         "game": args.game,
         "rules": rules,
@@ -90,15 +117,21 @@ def main(argv: list[str] | None = None) -> int:
         "b": args.bot_b,
         "games": n,
         "win_rate": mean,
-        "ci_low": mean - half,
-        "ci_high": mean + half,
-        "a_seconds_per_decision": sum(times) / n,
+        "ci_low": low,
+        "ci_high": high,
+        "mean_total_a": statistics.fmean(totals_a),
+        "mean_total_b": statistics.fmean(totals_b),
+        "a_median_seconds_per_decision": median,
+        "a_seconds_per_decision": statistics.fmean(times) if times else 0.0,
         "a_longest_decision": longest,
         "seconds": seconds,
+        "load_average": [load_start, load_end],
     }
     print(
-        f"{args.game} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{mean - half:.3f}, {mean + half:.3f}] over {n} games; "
-        f"A {out['a_seconds_per_decision'] * 1000:.1f} ms/decision (longest {longest * 1000:.0f} ms); {seconds:.0f} s"
+        f"{args.game} {' '.join(args.rule)} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{low:.3f}, {high:.3f}] over "
+        f"{n} games (Wilson 95%); mean totals {out['mean_total_a']:.1f} vs {out['mean_total_b']:.1f}; A median "
+        f"{median * 1000:.1f} ms/decision (mean {out['a_seconds_per_decision'] * 1000:.1f}, longest "
+        f"{longest * 1000:.0f}); {seconds:.0f} s; load {load_start:.1f} -> {load_end:.1f}"
     )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

@@ -11,8 +11,11 @@ SPEC = GameSpec(
     tui="podium.games.golf.tui:TUI",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
-    # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen
-    bots={"heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1"},
+    # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen, and another project's heuristic
+    bots={
+        "heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1",
+        "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
+    },
     playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
     default_playout="fast",
     notes={
