@@ -1,6 +1,8 @@
 // The lobby (/): create a table (game, players, seats with bots, rule options) and join open tables.
 import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
+import { gameNotes } from "./gameinfo.js";
+import { rulesButton } from "./rules.js";
 import { errorText, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -135,6 +137,32 @@ function renderGame() {
   $("game-info").textContent = `${game.min_players}–${game.max_players} players`;
   $("options").replaceChildren(...game.options.map(optionControl));
   renderSeats();
+  renderIntro(game);
+}
+
+// Under the game's name: what wins, and its rules one click away; the "play from memory" box for a game that has
+// that mode. Both come from the game's dictionary (gameinfo.js), so a first-time player learns the game here.
+async function renderIntro(game) {
+  const info = $("game-info");
+  let intro = $("game-intro");
+  if (!intro) {
+    intro = h("div", { id: "game-intro", class: "game-intro", "aria-live": "polite" });
+    info.after(intro);
+  }
+  const notes = await gameNotes(game);
+  if (currentGame() !== game) return; // the player picked another game meanwhile
+  intro.replaceChildren(
+    h("p", { class: "game-wins small" }, notes.wins ? h("span", { class: "wins-text" }, notes.wins) : null, rulesButton(() => game.name, () => game.title, { label: t("lobby.howToPlay") })),
+    notes.memory
+      ? h(
+          "div",
+          { class: "option option-bool memory-option" },
+          h("label", { for: "memory" }, t("lobby.memory")),
+          h("input", { type: "checkbox", id: "memory", "aria-describedby": "memory-doc" }),
+          h("span", { class: "muted small doc", id: "memory-doc" }, notes.memory),
+        )
+      : null,
+  );
 }
 
 async function createTable(event) {
@@ -155,6 +183,7 @@ async function createTable(event) {
     seats.push(value.startsWith("bot:") ? { kind: "bot", bot: value.slice(4) } : { kind: "human" });
   }
   const body = { game: game.name, players, options: collectOptions(), seats, name, seat: 0 };
+  if ($("memory") && $("memory").checked) body.memory = true;
   $("create").disabled = true;
   try {
     const answer = await api("POST", "/api/tables", body);

@@ -10,6 +10,7 @@ import { errorText, t } from "./i18n.js";
 import { Connection } from "./connection.js";
 import { ordinal } from "./common.js";
 import generic from "./generic.js";
+import { mountRulesButton } from "./rules.js";
 
 const LOG_LIMIT = 200;
 
@@ -283,6 +284,7 @@ function render() {
   const r = renderer();
   $("title").textContent = page.table.title || page.table.game;
   document.body.dataset.game = page.table.game;
+  mountRulesButton(() => page.table.game, () => page.table.title || page.table.game);
   document.body.dataset.status = page.table.status;
   if (!page.view || !r) {
     renderNotice();

@@ -1,0 +1,75 @@
+// How to play, in the page: a game's whole rules document in a dialog, one click away at the table and in the lobby.
+// The server renders the game's rules.md (or its translation) to an HTML fragment with raw HTML disabled
+// (`GET /games/{name}/rules?lang=xx`, docs/protocol.md); this module only shows it. Names no game: the game comes
+// from the table or the lobby's choice.
+import { button, h, loadStylesheet } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+const cache = new Map(); // game -> Promise of the fragment's HTML, fetched once per page
+let dialog = null;
+
+loadStylesheet("/static/css/rules.css");
+
+function fetchRules(game) {
+  if (!cache.has(game)) {
+    const url = `/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`;
+    const promise = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      return response.text();
+    });
+    promise.catch(() => cache.delete(game)); // a failed fetch is tried again at the next click
+    cache.set(game, promise);
+  }
+  return cache.get(game);
+}
+
+function ensureDialog() {
+  if (dialog) return dialog;
+  const title = h("h2", { id: "rules-title", class: "rules-title" });
+  const body = h("div", { id: "rules-body", class: "rules-body", tabindex: "-1" });
+  const close = button(t("rules.close"), () => dialog.close(), { class: "rules-close", dataset: { key: "rules-close" } });
+  dialog = h("dialog", { id: "rules-dialog", class: "rules-dialog", "aria-labelledby": "rules-title" }, h("header", { class: "rules-head" }, title, close), body);
+  // A click on the backdrop (outside the panel) closes it too; Esc does through the dialog element itself.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  document.body.append(dialog);
+  return dialog;
+}
+
+// Open the rules of `game` (`title`: its name as shown).
+export async function openRules(game, title) {
+  const box = ensureDialog();
+  box.querySelector("#rules-title").textContent = t("rules.title", { game: title || game });
+  const body = box.querySelector("#rules-body");
+  body.replaceChildren(h("p", { class: "muted" }, t("rules.loading")));
+  box.dataset.game = game;
+  if (!box.open) box.showModal();
+  try {
+    const html = await fetchRules(game);
+    if (box.dataset.game !== game) return; // another game's rules were asked for meanwhile
+    // The fragment is the server's rendering of the game's own document with raw HTML disabled, not player input.
+    body.innerHTML = html;
+    body.scrollTop = 0;
+    box.dataset.loaded = "true";
+  } catch (err) {
+    body.replaceChildren(h("p", { class: "error" }, t("rules.failed", { detail: err.message })));
+  }
+}
+
+// The "Rules" button: `game()` and `title()` give the game to show when it is clicked.
+// `props.label` replaces the button's text ("Rules").
+export function rulesButton(game, title, props = {}) {
+  const { label, ...rest } = props;
+  return button(label || t("rules.button"), () => openRules(game(), title()), { class: "rules-open", "aria-haspopup": "dialog", dataset: { key: "rules-open" }, ...rest });
+}
+
+// The table page's button, put once into the top bar after the title.
+export function mountRulesButton(game, title) {
+  const bar = document.querySelector(".topbar");
+  if (!bar || bar.querySelector(".rules-open")) return;
+  const open = rulesButton(game, title);
+  const heading = bar.querySelector("h1");
+  if (heading) heading.after(open);
+  else bar.append(open);
+}
