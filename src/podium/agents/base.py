@@ -113,6 +113,10 @@ def _text(value: object) -> str:
     return str(value)
 
 
+NO_VIEW: View = {}
+"""What `podium simulate` hands a bot whose class says `reads_views = False` instead of its view (never filled in)."""
+
+
 class Agent(ABC):
     """A bot in one seat. It is told only what its seat may know (`view`) and what it may do (`legal`);
     it thinks with its own seeded generator, so a seeded game with bots replays exactly."""
@@ -121,6 +125,9 @@ class Agent(ABC):
     # A bot that a game declares (its heuristic, or `GameSpec.bots`) says here what it does and what it accepts.
     description: ClassVar[str] = ""
     options: ClassVar[Sequence[BotOption]] = ()
+    # False for a bot whose `act` never reads its view (e.g. the random bot): a caller playing many games may then
+    # pass `NO_VIEW` instead of building the view, which costs more than the engine's whole step in every game.
+    reads_views: ClassVar[bool] = True
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.game = game

@@ -8,6 +8,7 @@ from podium.core.contract import Action, View
 
 class RandomAgent(Agent):
     name = "random"
+    reads_views = False
 
     def act(self, view: View, legal: list[Action]) -> Action:
         return legal[self.rng.randbelow(len(legal))]

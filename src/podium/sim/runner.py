@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from podium.agents.base import Agent, make_agent
+from podium.agents.base import NO_VIEW, Agent, make_agent
 from podium.core.config import GameConfig
 from podium.core.contract import Game, State
 from podium.core.registry import get_game
@@ -38,14 +38,16 @@ def play_game(game: Game, config: GameConfig, bots: Sequence[str], seed: int) ->
     state = game.new_game(config, len(bots), seed)
     agents = make_bots(game, bots, seed)
     first = state.current_player
+    # The loop is the simulation's hot path: methods are looked up once, and a view is built only for a bot that
+    # reads it (`Agent.reads_views`); a random game then costs little more than the engine's own steps.
+    acts = [agent.act for agent in agents]
+    blind = [not agent.reads_views for agent in agents]
+    legal_actions, apply, view = state.legal_actions, state.apply, state.view
     plies = 0
-    while True:
-        player = state.current_player
-        if player is None:
-            return state, plies, first if first is not None else 0
-        action = agents[player].act(state.view(player), state.legal_actions())
-        state.apply(action)
+    while (player := state.current_player) is not None:
+        apply(acts[player](NO_VIEW if blind[player] else view(player), legal_actions()))
         plies += 1
+    return state, plies, first if first is not None else 0
 
 
 @dataclass(frozen=True)
