@@ -48,6 +48,7 @@ class GameSpec:
     default_macros: str | None = None
     hint: str | None = None  # -> Callable[[View], JsonDict]: the best move for the seat whose view it is
     commands: str | None = None  # -> Callable[[typer.Typer], None]: adds the game's own CLI commands
+    encoding: str | None = None  # -> podium.rl.base.Encoding: observations, action ids, utilities (podium.rl)
 
 
 def load_ref(ref: str, *, where: str) -> Any:

@@ -8,6 +8,7 @@ from podium.core.plugins import BotNote, GameSpec
 SPEC = GameSpec(
     name="athletic",
     game="podium.games.athletic:GAME",
+    encoding="podium.games.athletic.encoding:ENCODING",
     tui="podium.games.athletic.tui:TUI",
     web="podium.games.athletic:web/renderer.js",
     heuristic="podium.games.athletic.bots.heuristic:AthleticHeuristic",

@@ -8,6 +8,7 @@ from podium.core.plugins import BotNote, GameSpec
 SPEC = GameSpec(
     name="golf",
     game="podium.games.golf:GAME",
+    encoding="podium.games.golf.encoding:ENCODING",
     tui="podium.games.golf.tui:TUI",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",

@@ -8,6 +8,7 @@ from podium.core.plugins import BotNote, GameSpec
 SPEC = GameSpec(
     name="olympicards",
     game="podium.games.olympicards:GAME",
+    encoding="podium.games.olympicards.encoding:ENCODING",
     tui="podium.games.olympicards.tui:TUI",
     web="podium.games.olympicards:web/renderer.js",
     heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
