@@ -77,7 +77,9 @@ function sportCard(ctx) {
           h("div", { class: "sport-text" }, sport.text),
           h("div", { class: "sport-meta" }, `${sport.min_cards === sport.max_cards ? sport.min_cards : `${sport.min_cards}–${sport.max_cards}`} card${sport.max_cards > 1 ? "s" : ""} per play`, v.round ? ` · round ${v.round}` : ""),
         )
-      : h("div", { class: "sport-card" }, "No sport"),
+      : v.is_over
+        ? null // every sport is played: no empty sport card on the end screen
+        : h("p", { class: "muted" }, t("sport.none")),
     v.target ? h("figure", { class: "pile target-card" }, olympicardsCard(v.target, { size: "lg", label: `Round target: ${cardWord(v.target)}` }), h("figcaption", null, "Target")) : null,
     h(
       "div",
@@ -117,6 +119,22 @@ function myPlays(ctx) {
   return seatPlays.length ? h("div", { class: "my-plays" }, h("span", { class: "muted small" }, "Your plays: "), playsRow(ctx, ctx.seat)) : null;
 }
 
+// A hidden hand as the player sees it across the table: a fanned row of card backs and the count. A big hand
+// draws at most FAN_MAX backs, packed closer (the count says how many), so it never widens the page.
+const FAN_MAX = 12;
+
+function handBacks(count, seat) {
+  const label = t("hand.count", { count });
+  const shown = Math.min(count, FAN_MAX);
+  const backs = Array.from({ length: shown }, () => h("span", { class: "fan-back", "aria-hidden": "true" }));
+  return h(
+    "div",
+    { class: `hand-backs ${count > 7 ? "dense" : ""}`, role: "img", "aria-label": label, title: label, dataset: { seat, cards: count } },
+    h("span", { class: "fan" }, backs),
+    h("span", { class: "fan-count", "aria-hidden": "true" }, `× ${count}`),
+  );
+}
+
 function playerArea(ctx, seat) {
   const v = ctx.view;
   const out = v.withdrawn[seat];
@@ -129,8 +147,7 @@ function playerArea(ctx, seat) {
     { class: `player oly-player ${v.current_player === seat ? "current" : ""} ${out ? "out" : ""} ${seat === ctx.seat ? "me" : ""}`, "aria-label": ctx.name(seat), dataset: { seat } },
     playerHeader(ctx, seat, [medalsOf(v, seat), ...tags]),
     playsRow(ctx, seat),
-    h("p", { class: "muted small" }, `${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"} in hand`),
-    v.hands && seat !== ctx.seat ? h("div", { class: "hand revealed" }, v.hands[seat].map((c) => olympicardsCard(c, { size: "sm" }))) : null,
+    v.hands && seat !== ctx.seat ? h("div", { class: "hand revealed" }, v.hands[seat].map((c) => olympicardsCard(c, { size: "sm" }))) : handBacks(v.hand_sizes[seat], seat),
   );
 }
 
