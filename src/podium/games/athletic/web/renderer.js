@@ -99,11 +99,13 @@ function pileView(ctx, index) {
     { class: `pile athletic-pile ${movable ? "movable" : ""}`, dataset: { pile: index } },
     h("figcaption", null, `Pile ${index + 1}`),
     face,
+    // The small cards: what lies under the top card, newest first (every card of the centre was played face up,
+    // A-8; they come back only when the draw pile is remade from them, A-6). Labelled, so a newcomer knows.
     h(
       "div",
-      { class: "under", "aria-label": under.length ? `below: ${under.map((t) => cardWord(t)).join(", ")}` : "nothing below" },
-      shown.map((t) => athleticCard(t, { size: "xs" })),
-      under.length > shown.length ? h("span", { class: "more" }, `+${under.length - shown.length}`) : null,
+      { class: "under", role: "group", "aria-label": under.length ? t("pile.under_list", { cards: under.map((c) => cardWord(c)).join(", ") }) : t("pile.under_none") },
+      under.length ? h("span", { class: "under-label", "aria-hidden": "true" }, t("pile.under")) : null,
+      h("span", { class: "under-cards" }, shown.map((c) => athleticCard(c, { size: "xs" })), under.length > shown.length ? h("span", { class: "more", title: t("pile.more", { count: under.length - shown.length }) }, `+${under.length - shown.length}`) : null),
     ),
   );
 }
@@ -190,6 +192,7 @@ function board(ctx) {
       "section",
       { class: "centre athletic-centre", "aria-label": "The five piles" },
       h("div", { class: "piles five" }, v.piles.map((_, i) => pileView(ctx, i))),
+      v.piles.some((pile) => pile.length > 1) ? h("p", { class: "under-legend small" }, t("pile.legend")) : null,
       h(
         "p",
         { class: "round-info" },
