@@ -2,6 +2,7 @@
 // module the card around it. A colour is always shown with a symbol or a letter too, so that colour-blind players
 // can tell the cards apart.
 import { h, svg } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SHAPE_PATHS = {
   circle: () => svg("circle", { cx: 10, cy: 10, r: 8 }),
@@ -42,7 +43,7 @@ export function colouredFace(value, letter, colour) {
  */
 export function card(face, opts = {}) {
   const text = face ? face.text : null;
-  if (!face) face = { classes: "back", label: "face-down card", children: [h("span", { class: "back-mark", "aria-hidden": "true" }, opts.backText || "")] };
+  if (!face) face = { classes: "back", label: t("card.face_down"), children: [h("span", { class: "back-mark", "aria-hidden": "true" }, opts.backText || "")] };
   const classes = ["card", face.classes];
   if (opts.size) classes.push(`card-${opts.size}`);
   if (opts.selected) classes.push("selected");
@@ -87,13 +88,15 @@ export function emptySlot(label, opts = {}) {
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label, dataset }, children);
 }
 
-// A medal: colour plus its initial (G/S/B) so it is readable without colour.
+// A medal: colour plus its initial (G/S/B in English) so it is readable without colour.
 export function medal(kind, count) {
-  const names = { gold: "G", silver: "S", bronze: "B", medal: "★" };
+  const known = ["gold", "silver", "bronze", "medal"].includes(kind);
+  const name = known ? t(`medal.${kind}`) : kind;
+  const initial = known && kind !== "medal" ? t(`medal.${kind}.initial`) : "★";
   return h(
     "span",
-    { class: `medal medal-${kind}`, title: `${kind}${count != null ? ` × ${count}` : ""}`, "aria-label": `${count != null ? count + " " : ""}${kind}` },
-    h("span", { class: "disc", "aria-hidden": "true" }, names[kind] || "★"),
+    { class: `medal medal-${kind}`, title: `${name}${count != null ? ` × ${count}` : ""}`, "aria-label": `${count != null ? count + " " : ""}${name}` },
+    h("span", { class: "disc", "aria-hidden": "true" }, initial),
     count != null ? h("span", { class: "count", "aria-hidden": "true" }, `×${count}`) : null,
   );
 }

@@ -1,5 +1,6 @@
 // Pieces shared by the game renderers (the games' own and the generic one): seats, player headers, score tables.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Seats in play order starting after `me` (so that the viewer's own seat can be drawn last, at the bottom).
 export function othersInOrder(n, me) {
@@ -20,8 +21,8 @@ export function playerHeader(ctx, seat, extra) {
     { class: "player-head" },
     h("span", { class: `turn-dot ${current ? "on" : ""}`, "aria-hidden": "true" }),
     h("span", { class: "player-name", title: ctx.name(seat) }, ctx.name(seat)),
-    info.kind === "human" && !info.connected && info.taken ? h("span", { class: "away", title: "not connected" }, "away") : null,
-    current ? h("span", { class: "sr-only" }, " — to play") : null,
+    info.kind === "human" && !info.connected && info.taken ? h("span", { class: "away", title: t("conn.closed") }, t("player.away")) : null,
+    current ? h("span", { class: "sr-only" }, t("player.to_play")) : null,
     extra,
   );
 }
@@ -41,5 +42,5 @@ export function scoreTable(title, columns, rows) {
 }
 
 export function ordinal(n) {
-  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
+  return n >= 1 && n <= 3 ? t(`ordinal.${n}`) : t("ordinal.n", { n });
 }

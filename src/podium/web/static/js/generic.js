@@ -4,6 +4,7 @@
 // the legal-actions list, the log and the result.
 import { button, h } from "./dom.js";
 import { playerHeader, scoreTable } from "./common.js";
+import { t } from "./i18n.js";
 
 // Keys every view has (core/contract.py `View`): shown as the players and the turn, not in the table of the rest.
 const COMMON = new Set(["game", "config", "num_players", "player", "current_player", "is_over"]);
@@ -12,7 +13,7 @@ const words = (key) => String(key).replace(/_/g, " ");
 
 function text(value) {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("generic.yes") : t("generic.no");
   if (Array.isArray(value) && value.every((x) => x === null || typeof x !== "object")) return value.map(text).join(", ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
@@ -30,7 +31,7 @@ function scalar(value) {
 // lists or objects as a numbered list, an object as a small table of its keys.
 function value(v, depth, ctx) {
   if (Array.isArray(v)) {
-    if (!v.length) return h("span", { class: "muted" }, "none");
+    if (!v.length) return h("span", { class: "muted" }, t("generic.none"));
     if (v.every((x) => x === null || typeof x !== "object")) {
       return h("span", { class: "chips" }, v.map((x) => h("span", { class: x === null ? "chip hidden" : "chip" }, x === null ? "?" : scalar(x))));
     }
@@ -41,7 +42,7 @@ function value(v, depth, ctx) {
 }
 
 function entries(pairs, depth, ctx) {
-  if (!pairs.length) return h("span", { class: "muted" }, "empty");
+  if (!pairs.length) return h("span", { class: "muted" }, t("generic.empty"));
   return h(
     "dl",
     { class: `generic-view depth-${Math.min(depth, 3)}` },
@@ -56,8 +57,8 @@ function actionButtons(ctx) {
   if (!ctx.myTurn || !ctx.legal.length) return null;
   return h(
     "section",
-    { class: "generic-actions", "aria-label": "Your move" },
-    h("h2", null, "Your move"),
+    { class: "generic-actions", "aria-label": t("generic.your_move") },
+    h("h2", null, t("generic.your_move")),
     h(
       "div",
       { class: "action-bar" },
@@ -73,7 +74,7 @@ function players(ctx) {
   const seats = Array.from({ length: v.num_players }, (_, seat) => seat);
   return h(
     "section",
-    { class: "generic-players", "aria-label": "Players" },
+    { class: "generic-players", "aria-label": t("lobby.players") },
     seats.map((seat) =>
       h("div", { class: `player ${seat === ctx.seat ? "me" : ""} ${v.current_player === seat ? "current" : ""}`, dataset: { seat } }, playerHeader(ctx, seat)),
     ),
@@ -86,19 +87,19 @@ function board(ctx) {
   return [
     players(ctx),
     actionButtons(ctx),
-    h("section", { class: "panel generic-state", "aria-label": "What you can see of the game" }, h("h2", null, ctx.seat == null ? "The table, as a spectator sees it" : "The table, as you see it"), entries(rest, 0, ctx)),
+    h("section", { class: "panel generic-state", "aria-label": t("generic.state_label") }, h("h2", null, ctx.seat == null ? t("generic.spectator_sees") : t("generic.you_see")), entries(rest, 0, ctx)),
   ];
 }
 
 function statusText(ctx) {
-  return ctx.myTurn ? "Choose one of the actions below." : "";
+  return ctx.myTurn ? t("generic.choose") : "";
 }
 
 function scores(ctx) {
   const v = ctx.view;
   if (!Array.isArray(v.scores) || v.scores.length !== v.num_players) return null;
   const rows = v.scores.map((score, seat) => ({ cls: seat === ctx.seat ? "me" : "", cells: [ctx.name(seat), text(score)] }));
-  return scoreTable("Scores", ["Player", "Score"], rows);
+  return scoreTable(t("generic.scores"), [t("result.player"), t("result.score")], rows);
 }
 
 // A log line from any event: its kind, then its fields (seats named).
@@ -109,4 +110,4 @@ function describe(event, ctx) {
   return `↳ ${words(event.kind)}${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 
-export default { statusText, board, scores, describe, scoreLabel: "Score" };
+export default { statusText, board, scores, describe, scoreLabel: t("result.score") };

@@ -68,7 +68,7 @@ function fill(template, params) {
 }
 
 function translator(dicts) {
-  return (key, params) => {
+  const say = (key, params) => {
     const found = lookup(dicts, key, params);
     if (found == null) {
       console.warn(`no message ${key} in ${lang}`);
@@ -76,20 +76,29 @@ function translator(dicts) {
     }
     return fill(found, params);
   };
+  say.has = (key) => lookup(dicts, key) != null; // for texts that only sometimes have a message
+  return say;
 }
 
 // The shell's messages (a game's renderer uses the `t` that gameMessages gives it).
 export const t = translator([shell.mine, shell.en]);
 
-// True when the shell has this key (for texts that only sometimes have a message, like an engine's error reason).
-export function has(key) {
-  return lookup([shell.mine, shell.en], key) != null;
-}
+// True when the shell has this key.
+export const has = t.has;
+
+const games = new Map(); // dictionary URL -> Promise of its translator
 
 // A game's messages, from `i18n.json` beside its renderer: `const t = await gameMessages(import.meta.url)`.
-export async function gameMessages(rendererUrl) {
-  const game = await loadDictionary(new URL("i18n.json", rendererUrl).href);
-  return translator([game.mine, shell.mine, game.en, shell.en]);
+export function gameMessages(rendererUrl) {
+  const url = new URL("i18n.json", rendererUrl).href;
+  if (!games.has(url)) games.set(url, loadDictionary(url).then((game) => translator([game.mine, shell.mine, game.en, shell.en])));
+  return games.get(url);
+}
+
+// The messages of a game of GET /api/games (the lobby's titles and option names); the shell's for a game without
+// a renderer of its own.
+export function messagesOf(game) {
+  return game && game.renderer ? gameMessages(new URL(game.renderer, location.href).href) : Promise.resolve(t);
 }
 
 // A server error, said in the player's language from its code; the server's English detail stays available (the

@@ -3,10 +3,21 @@ import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
 import { gameNotes } from "./gameinfo.js";
 import { rulesButton } from "./rules.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, messagesOf, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+const gameT = new Map(); // game name -> its messages (the shell's for a game without a renderer)
+
+// A game's messages; its title and option names in the player's language where the game's dictionary has them.
+function tOf(game) {
+  return (game && gameT.get(game.name)) || t;
+}
+
+function titleOf(game, fallback) {
+  const tg = tOf(game);
+  return tg.has("game.title") ? tg("game.title") : (game && game.title) || fallback;
+}
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value) || games[0];
@@ -44,10 +55,19 @@ function integerRange(option) {
   return text.startsWith("integer") ? {} : null;
 }
 
-function optionControl(option) {
+// An option's name and explanation from the game's dictionary (`option.NAME`, `option.NAME.doc`), else the server's.
+function optionWords(option, tg) {
+  const key = `option.${option.name}`;
+  return {
+    label: tg.has(key) ? tg(key) : option.name.replace(/_/g, " "),
+    doc: tg.has(`${key}.doc`) ? tg(`${key}.doc`) : option.doc || "",
+  };
+}
+
+function optionControl(option, tg = t) {
   const id = `opt-${option.name}`;
-  const label = option.name.replace(/_/g, " ");
-  const help = h("span", { class: "muted small doc", id: `${id}-doc` }, option.doc || "", option.allowed && !Array.isArray(option.allowed) ? ` (${option.allowed})` : "");
+  const { label, doc } = optionWords(option, tg);
+  const help = h("span", { class: "muted small doc", id: `${id}-doc` }, doc, option.allowed && !Array.isArray(option.allowed) ? ` (${option.allowed})` : "");
   let input;
   const choices = choicesOf(option);
   if (typeof option.default === "boolean" || option.allowed === "true | false") {
@@ -56,7 +76,7 @@ function optionControl(option) {
   } else if (choices) {
     const values = choices.map((c) => (typeof c === "string" ? c : JSON.stringify(c)));
     const opts = [];
-    if (option.default == null) opts.push(h("option", { value: "" }, "default"));
+    if (option.default == null) opts.push(h("option", { value: "" }, t("lobby.default")));
     for (const v of values) opts.push(h("option", { value: v, selected: v === String(option.default) }, v));
     input = h("select", { id, "aria-describedby": `${id}-doc` }, opts);
     input.dataset.kind = "choice";
@@ -67,7 +87,7 @@ function optionControl(option) {
   } else {
     const suggestions = suggestionsOf(option);
     const listId = suggestions.length ? `${id}-list` : null;
-    input = h("input", { type: "text", id, list: listId, placeholder: option.default == null ? "default" : String(option.default), "aria-describedby": `${id}-doc` });
+    input = h("input", { type: "text", id, list: listId, placeholder: option.default == null ? t("lobby.default") : String(option.default), "aria-describedby": `${id}-doc` });
     input.dataset.kind = "text";
     if (listId) input = h("span", { class: "with-list" }, input, h("datalist", { id: listId }, suggestions.map((t) => h("option", { value: t }))));
   }
@@ -112,17 +132,17 @@ function renderSeats() {
   const players = Number($("players").value);
   const box = $("seats");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren(h("legend", null, "Seats"));
-  box.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, "Seat 1"), h("span", null, "You")));
+  box.replaceChildren(h("legend", null, t("seats.label")));
+  box.append(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, t("seat.n", { n: 1 })), h("span", null, t("lobby.you"))));
   for (let seat = 1; seat < players; seat++) {
     const id = `seat-${seat}`;
-    const options = [h("option", { value: "human" }, "a friend (human)")];
-    for (const bot of game.bots) options.push(h("option", { value: `bot:${bot.name}`, title: bot.description }, `bot: ${bot.name}`));
-    const select = h("select", { id, "aria-label": `Seat ${seat + 1}` }, options);
+    const options = [h("option", { value: "human" }, t("lobby.friend"))];
+    for (const bot of game.bots) options.push(h("option", { value: `bot:${bot.name}`, title: bot.description }, t("lobby.bot", { bot: bot.name })));
+    const select = h("select", { id, "aria-label": t("seat.n", { n: seat + 1 }) }, options);
     const keep = previous[seat - 1];
     select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : seat === 1 ? "human" : `bot:${defaultBot(game)}`;
     if (!select.value) select.value = "human";
-    box.append(h("div", { class: "seat-row" }, h("label", { class: "seat-no", for: id }, `Seat ${seat + 1}`), select));
+    box.append(h("div", { class: "seat-row" }, h("label", { class: "seat-no", for: id }, t("seat.n", { n: seat + 1 })), select));
   }
 }
 
@@ -134,8 +154,8 @@ function renderGame() {
   const n = Number(players.value);
   if (!(n >= game.min_players)) players.value = game.min_players;
   if (n > game.max_players) players.value = game.max_players;
-  $("game-info").textContent = `${game.min_players}–${game.max_players} players`;
-  $("options").replaceChildren(...game.options.map(optionControl));
+  $("game-info").textContent = t("lobby.player_range", { min: game.min_players, max: game.max_players });
+  $("options").replaceChildren(...game.options.map((option) => optionControl(option, tOf(game))));
   renderSeats();
   renderIntro(game);
 }
@@ -171,7 +191,7 @@ async function createTable(event) {
   error.textContent = "";
   const name = $("your-name").value.trim();
   if (!name) {
-    error.textContent = "Please enter your name.";
+    error.textContent = t("lobby.need_name");
     $("your-name").focus();
     return;
   }
@@ -191,7 +211,8 @@ async function createTable(event) {
     storeSeat(answer.table.id, answer.seat, answer.token);
     location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
   } catch (err) {
-    error.textContent = `Could not create the table: ${err.message}`;
+    error.textContent = t("lobby.create_failed", { reason: errorText(err.code, err.message) });
+    error.title = err.message;
     $("create").disabled = false;
   }
 }
@@ -204,32 +225,33 @@ async function refreshTables() {
   try {
     tables = await api("GET", "/api/tables");
   } catch (err) {
-    list.replaceChildren(h("li", { class: "error" }, `Cannot load the tables: ${err.message}`));
+    list.replaceChildren(h("li", { class: "error", title: err.message }, t("lobby.tables_failed", { reason: errorText(err.code, err.message) })));
     return;
   }
   if (!tables.length) {
-    list.replaceChildren(h("li", { class: "muted" }, "No open tables right now — create one!"));
+    list.replaceChildren(h("li", { class: "muted" }, t("lobby.no_tables")));
     return;
   }
   list.replaceChildren(
     ...tables.map((table) => {
-      const seats = table.seats.map((s) => (s.kind === "bot" ? `${s.bot} (bot)` : s.taken ? s.name || "player" : "free"));
+      const seats = table.seats.map((s) => (s.kind === "bot" ? t("lobby.seat_bot", { bot: s.bot }) : s.taken ? s.name || t("seat.player") : t("seats.free")));
       const free = table.seats.filter((s) => s.kind === "human" && !s.taken).length;
       const info = games.find((g) => g.name === table.game);
+      const title = titleOf(info, table.title || table.game);
       const defaults = Object.fromEntries(((info && info.options) || []).map((o) => [o.name, o.default]));
       const options = Object.entries(table.options || {})
         .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
-        .map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+        .map(([k, v]) => `${optionWords({ name: k }, tOf(info)).label}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
       return h(
         "li",
         { class: "open-table", dataset: { table: table.id } },
-        h("div", null, h("strong", null, table.title || table.game), ` · ${table.num_players} players · ${free} free`),
+        h("div", null, h("strong", null, title), " · ", t("lobby.table_players", { count: table.num_players }), " · ", t("lobby.table_free", { count: free })),
         h("div", { class: "muted small" }, seats.join(", "), options.length ? ` · ${options.join(", ")}` : ""),
         h(
           "div",
           { class: "row" },
-          button("Join", () => join(table.id), { class: "primary", "aria-label": `Join ${table.title || table.game} table (${seats.join(", ")})` }),
-          h("a", { href: `/t/${encodeURIComponent(table.id)}`, class: "button-link" }, "Watch"),
+          button(t("join.join"), () => join(table.id), { class: "primary", "aria-label": t("lobby.join_label", { title, seats: seats.join(", ") }) }),
+          h("a", { href: `/t/${encodeURIComponent(table.id)}`, class: "button-link" }, t("lobby.watch")),
         ),
       );
     }),
@@ -239,7 +261,7 @@ async function refreshTables() {
 async function join(tableId) {
   const name = $("your-name").value.trim();
   if (!name) {
-    $("create-error").textContent = "Please enter your name first.";
+    $("create-error").textContent = t("lobby.need_name_first");
     $("your-name").focus();
     return;
   }
@@ -247,7 +269,8 @@ async function join(tableId) {
     await joinTable(tableId, name);
     location.assign(`/t/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    $("create-error").textContent = `Could not join: ${err.message}`;
+    $("create-error").textContent = t("join.failed", { reason: errorText(err.code, err.message) });
+    $("create-error").title = err.message;
     refreshTables();
   }
 }
@@ -261,10 +284,11 @@ async function main() {
   try {
     games = await api("GET", "/api/games");
   } catch (err) {
-    $("create-error").textContent = `Cannot reach the server: ${err.message}`;
+    $("create-error").textContent = t("lobby.no_server", { reason: errorText(err.code, err.message) });
     return;
   }
-  $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  await Promise.all(games.map(async (g) => gameT.set(g.name, await messagesOf(g))));
+  $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, titleOf(g, g.name))));
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && games.some((g) => g.name === wanted)) $("game").value = wanted;
   renderGame();

@@ -65,7 +65,7 @@ async function loadRenderer(game) {
     const info = (await api("GET", "/api/games")).find((g) => g.name === game);
     url = info ? info.renderer : null;
   } catch (err) {
-    toast(`Cannot ask the server for the game's renderer (${err.message}); showing the generic view.`);
+    toast(t("table.renderer_unknown", { detail: err.message }));
   }
   let r = generic;
   if (url) {
@@ -74,7 +74,7 @@ async function loadRenderer(game) {
       if (!r || typeof r.board !== "function") throw new Error("it exports no renderer");
     } catch (err) {
       console.error(err);
-      toast(`The ${game} renderer did not load (${err.message}); showing the generic view.`);
+      toast(t("table.renderer_failed", { game, detail: err.message }));
       r = generic;
     }
   }
@@ -83,8 +83,8 @@ async function loadRenderer(game) {
 }
 
 function baseName(info, seat) {
-  if (info && info.kind === "bot") return `${info.bot || info.name || "bot"} bot`;
-  return info && info.name ? info.name : `Seat ${seat + 1}`;
+  if (info && info.kind === "bot") return t("seat.bot", { bot: info.bot || info.name || "bot" });
+  return info && info.name ? info.name : t("seat.n", { n: seat + 1 });
 }
 
 // Names as shown: a bot is "random bot"; two seats with the same name get their seat numbers.
@@ -97,12 +97,37 @@ function seatName(seat) {
 }
 
 function displayName(seat) {
-  return seat === page.seat ? `${seatName(seat)} (you)` : seatName(seat);
+  return seat === page.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat);
 }
 
-function toast(message, kind = "error") {
+// An action in the player's language: the renderer says it from the action's JSON (`actionText`); the server's
+// English text when the renderer cannot (the generic renderer, or a move known only by its text).
+function actionText(r, entry, ctx) {
+  const said = r && r.actionText && entry.action ? r.actionText(entry.action, ctx) : null;
+  return said || entry.text;
+}
+
+// The game's title in the player's language (the renderer's `title`), else the server's.
+function gameTitle(r) {
+  return (r && r.title) || page.table.title || page.table.game;
+}
+
+// Why the game ended, from the result's reason code: the renderer's words, else the code as words.
+function reasonText(r, reason) {
+  return (r && r.reasonText && r.reasonText(reason)) || String(reason).replace(/_/g, " ");
+}
+
+// A server error in the player's language; an engine's reason for refusing a move (`illegal`) is the only
+// explanation of it, so it follows the sentence in the server's words.
+function errorLine(code, detail) {
+  return code === "illegal" && detail ? `${errorText(code, detail)} (${detail})` : errorText(code, detail);
+}
+
+// `detail`: the server's own words (English), kept as the toast's tooltip.
+function toast(message, kind = "error", detail = "") {
   const box = $("toast");
   box.textContent = message;
+  box.title = detail;
   box.className = `toast show ${kind}`;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => (box.className = "toast"), kind === "error" ? 6000 : 3000);
@@ -144,7 +169,7 @@ function makeContext() {
 function act(action) {
   if (page.busy || !page.conn) return;
   if (!page.conn.sendAction(action, page.version)) {
-    toast("Not connected — the move was not sent. Reconnecting…");
+    toast(t("table.not_sent"));
     return;
   }
   page.busy = true;
@@ -154,7 +179,7 @@ function act(action) {
 
 function requestHint() {
   if (!page.conn || !page.conn.send({ type: "hint" })) {
-    toast("Not connected");
+    toast(t("table.not_connected"));
     return;
   }
   page.ui.hintWaiting = true;
@@ -191,7 +216,7 @@ function handleMessage(msg) {
     case "error":
       page.busy = false;
       page.ui.hintWaiting = false;
-      if (msg.code !== "stale" || page.version === msg.version) toast(`${msg.code.replace(/_/g, " ")}: ${msg.message}`);
+      if (msg.code !== "stale" || page.version === msg.version) toast(errorLine(msg.code, msg.message), "error", msg.message);
       render();
       break;
     case "pong":
@@ -216,9 +241,9 @@ function onSync(msg) {
     page.ui.selection = null;
     page.ui.moveFrom = null;
     if (previous < 0 || msg.version > previous + 1 || msg.version < previous) {
-      addLog(msg.version ? `— synced at move ${msg.version} —` : "— new game —", "sys");
+      addLog(msg.version ? t("log.synced", { n: msg.version }) : t("log.new_game"), "sys");
     }
-    if (msg.last && previous >= 0 && msg.version > previous) addLog(`${displayName(msg.last.seat)}: ${msg.last.text}`, "move");
+    if (msg.last && previous >= 0 && msg.version > previous) addLog(t("log.move", { name: displayName(msg.last.seat), move: actionText(r, msg.last, makeContext()) }), "move");
     if (previous >= 0 && msg.version > previous && r && r.describe) {
       const ctx = makeContext();
       for (const event of msg.events || []) {
@@ -228,8 +253,8 @@ function onSync(msg) {
     }
   }
   if (previousStatus && previousStatus !== msg.table.status) {
-    if (msg.table.status === "playing") addLog("— every seat is taken: the game starts —", "sys");
-    if (msg.table.status === "finished") addLog("— game over —", "sys");
+    if (msg.table.status === "playing") addLog(t("log.starts"), "sys");
+    if (msg.table.status === "finished") addLog(t("log.over"), "sys");
   }
   render();
 }
@@ -237,10 +262,10 @@ function onSync(msg) {
 function onStatus(status, detail) {
   const el = $("conn");
   const labels = {
-    connecting: "connecting…",
-    connected: "connected",
-    reconnecting: detail != null ? `reconnecting in ${(detail / 1000).toFixed(1)} s…` : "reconnecting…",
-    offline: "offline — waiting for the network",
+    connecting: t("conn.connecting"),
+    connected: t("conn.connected"),
+    reconnecting: detail != null ? t("conn.reconnecting_in", { s: (detail / 1000).toFixed(1) }) : t("conn.reconnecting"),
+    offline: t("conn.offline"),
   };
   el.textContent = labels[status] || status;
   el.className = `conn conn-${status}`;
@@ -252,16 +277,16 @@ function onFatal(msg) {
   if (!page.token) {
     // Refused even as a spectator: the table does not exist (or no longer).
     onStatus("closed");
-    $("conn").textContent = "not connected";
+    $("conn").textContent = t("conn.closed");
     $("notice").hidden = false;
-    $("notice").replaceChildren(h("p", { class: "error" }, `Cannot watch this table: ${msg.message}`), h("p", null, h("a", { href: "/" }, "Back to the lobby")));
+    $("notice").replaceChildren(h("p", { class: "error", title: msg.message }, t("table.cannot_watch", { reason: errorText(msg.code, msg.message) })), h("p", null, h("a", { href: "/" }, t("table.back"))));
     return;
   }
   // Our stored token is no longer valid (e.g. the seat was never ours): forget it and watch instead.
   forgetSeat(tableId);
   page.token = null;
   page.seat = null;
-  toast(`Could not take the seat: ${msg.message}. Watching instead.`);
+  toast(t("table.seat_refused", { reason: errorText(msg.code, msg.message) }), "error", msg.message);
   connect();
   loadTableAndOfferJoin();
 }
@@ -282,7 +307,7 @@ function connect() {
 function render() {
   if (!page.table) return;
   const r = renderer();
-  $("title").textContent = page.table.title || page.table.game;
+  $("title").textContent = gameTitle(r);
   document.body.dataset.game = page.table.game;
   mountRulesButton(() => page.table.game, () => page.table.title || page.table.game);
   document.body.dataset.status = page.table.status;
@@ -294,7 +319,7 @@ function render() {
   document.body.dataset.myTurn = String(ctx.myTurn);
   document.body.dataset.version = String(page.version);
   document.body.dataset.seat = page.seat == null ? "" : String(page.seat);
-  document.title = `${ctx.myTurn ? "● Your turn — " : ""}${page.table.title} — podium`;
+  document.title = `${ctx.myTurn ? t("table.your_turn_mark") : ""}${gameTitle(r)} — podium`;
   renderNotice();
   replaceChildrenKeepFocus($("board"), r.board(ctx));
   const status = statusLine(ctx, r);
@@ -312,18 +337,18 @@ function statusLine(ctx, r) {
   const table = page.table;
   if (table.status === "waiting") {
     const free = table.seats.filter((s) => !s.taken).length;
-    return h("p", { class: "status waiting" }, `Waiting for ${free} more player${free === 1 ? "" : "s"} — share the link above.`);
+    return h("p", { class: "status waiting" }, t("status.waiting", { count: free }));
   }
-  if (table.status === "finished" || ctx.view.is_over) return h("p", { class: "status over" }, "The game is over.");
+  if (table.status === "finished" || ctx.view.is_over) return h("p", { class: "status over" }, t("status.over"));
   const who = ctx.view.current_player;
   if (ctx.myTurn) {
-    return h("p", { class: "status mine" }, h("strong", null, "Your turn. "), r.statusText(ctx));
+    return h("p", { class: "status mine" }, h("strong", null, t("status.yours")), " ", r.statusText(ctx));
   }
-  return h("p", { class: "status theirs" }, `${displayName(who)} to play. `, ctx.seat == null ? r.statusText(ctx) : "");
+  return h("p", { class: "status theirs" }, t("status.theirs", { name: displayName(who) }), " ", ctx.seat == null ? r.statusText(ctx) : "");
 }
 
 function legalList(ctx) {
-  if (!ctx.legal.length) return h("p", { class: "muted" }, ctx.seat == null ? "You are watching." : "Nothing to do until it is your turn.");
+  if (!ctx.legal.length) return h("p", { class: "muted" }, ctx.seat == null ? t("legal.watching") : t("legal.wait"));
   return h(
     "ul",
     { class: "legal-list" },
@@ -331,10 +356,10 @@ function legalList(ctx) {
       h(
         "li",
         null,
-        button(entry.text, () => act(entry.action), {
+        button(actionText(loaded.renderer, entry, ctx), () => act(entry.action), {
           class: "legal",
           disabled: ctx.busy,
-          "aria-label": `Play: ${entry.text}`,
+          "aria-label": t("legal.play", { move: actionText(loaded.renderer, entry, ctx) }),
           dataset: { key: `legal-${entry.id}`, action: entry.text },
         }),
       ),
@@ -346,15 +371,15 @@ function resultPanel(ctx, r) {
   const result = page.result || (page.table && page.table.result);
   if (!result) return null;
   const order = result.ranking.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place || a.seat - b.seat);
-  const winners = result.winners.map(displayName).join(" and ");
+  const winners = result.winners.map(displayName).join(t("result.and"));
   const won = page.seat != null && result.winners.includes(page.seat);
   const children = [
-    h("h2", null, "Game over"),
-    h("p", { class: "winner" }, won ? "★ You win! " : "", `Winner${result.winners.length > 1 ? "s" : ""}: ${winners}`),
+    h("h2", null, t("result.title")),
+    h("p", { class: "winner" }, won ? t("result.you_win") : "", t("result.winners", { count: result.winners.length, names: winners })),
     h(
       "table",
       { class: "ranking" },
-      h("thead", null, h("tr", null, h("th", null, "Place"), h("th", null, "Player"), h("th", null, r.scoreLabel || "Score"))),
+      h("thead", null, h("tr", null, h("th", null, t("result.place")), h("th", null, t("result.player")), h("th", null, r.scoreLabel || t("result.score")))),
       h(
         "tbody",
         null,
@@ -363,12 +388,12 @@ function resultPanel(ctx, r) {
         ),
       ),
     ),
-    h("p", { class: "muted" }, `Ended: ${String(result.reason).replace(/_/g, " ")}${result.lower_is_better ? " · lowest score wins" : ""}`),
+    h("p", { class: "muted" }, t("result.ended", { reason: reasonText(r, result.reason) }), result.lower_is_better ? t("result.lowest_wins") : ""),
     r.resultDetails ? r.resultDetails(ctx, result) : null,
     rematchControls(),
-    h("p", null, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `podium-${tableId}.jsonl` }, "Download the game record")),
+    h("p", null, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `podium-${tableId}.jsonl` }, t("result.record"))),
   ];
-  return h("div", { class: "result-panel", role: "region", "aria-label": "Result" }, children);
+  return h("div", { class: "result-panel", role: "region", "aria-label": t("result.region") }, children);
 }
 
 function rematchControls() {
@@ -377,10 +402,10 @@ function rematchControls() {
   // before the answer): a double click sends one request.
   const props = { class: "primary", dataset: { key: "rematch" }, disabled: page.rematching };
   if (table.rematch) {
-    return h("div", { class: "rematch" }, button("Join the rematch", () => joinRematch(table.rematch), props));
+    return h("div", { class: "rematch" }, button(t("rematch.join"), () => joinRematch(table.rematch), props));
   }
   if (page.seat == null) return null;
-  return h("div", { class: "rematch" }, button("Rematch", () => joinRematch(null), props));
+  return h("div", { class: "rematch" }, button(t("rematch.start"), () => joinRematch(null), props));
 }
 
 // Start the rematch (`newId` null) or join the one announced. A player asks the server's rematch endpoint, which
@@ -398,7 +423,7 @@ async function joinRematch(newId) {
     if (page.seat != null) {
       answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, page.token);
     } else {
-      answer = await joinTable(newId, storedName() || "Player");
+      answer = await joinTable(newId, storedName() || t("seat.player"));
     }
     storeSeat(answer.table.id, answer.seat, answer.token);
     location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
@@ -408,7 +433,7 @@ async function joinRematch(newId) {
       location.assign(`/t/${encodeURIComponent(newId)}`); // every seat is taken: watch it
       return;
     }
-    toast(`${newId ? "Could not join the rematch" : "Rematch failed"}: ${err.message}`);
+    toast(t(newId ? "rematch.join_failed" : "rematch.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
   }
   page.rematching = false;
   for (const el of document.querySelectorAll('[data-key="rematch"]')) el.disabled = false;
@@ -435,7 +460,7 @@ function renderNotice() {
 function seatList(table) {
   return h(
     "ul",
-    { class: "seat-list", "aria-label": "Seats" },
+    { class: "seat-list", "aria-label": t("seats.label") },
     table.seats.map((s) =>
       seatItem(s),
     ),
@@ -443,33 +468,33 @@ function seatList(table) {
 }
 
 function seatItem(s) {
-  const text = s.kind === "bot" ? seatName(s.seat) : s.taken ? `${displayName(s.seat)}${s.connected ? "" : " — away"}` : "free";
+  const text = s.kind === "bot" ? seatName(s.seat) : s.taken ? (s.connected ? displayName(s.seat) : t("seats.away", { name: displayName(s.seat) })) : t("seats.free");
   return h(
     "li",
-    { class: `seat ${s.taken ? "taken" : "free"} ${s.connected ? "online" : ""}`, title: `Seat ${s.seat + 1}: ${text}` },
+    { class: `seat ${s.taken ? "taken" : "free"} ${s.connected ? "online" : ""}`, title: t("seats.item", { n: s.seat + 1, text }) },
     h("span", { class: "dot", "aria-hidden": "true" }),
-    `Seat ${s.seat + 1}: `,
+    t("seats.item", { n: s.seat + 1, text: "" }),
     text,
   );
 }
 
 function shareBox() {
   const url = tableUrl(tableId);
-  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": "Link to this table", class: "share-url", onfocus: (e) => e.target.select() });
+  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": t("share.link_label"), class: "share-url", onfocus: (e) => e.target.select() });
   return h(
     "div",
     { class: "share" },
-    h("label", null, "Invite friends with this link: "),
+    h("label", null, t("share.invite"), " "),
     input,
     button(
-      "Copy link",
+      t("share.copy"),
       async () => {
         try {
           await navigator.clipboard.writeText(url);
-          toast("Link copied", "info");
+          toast(t("share.copied"), "info");
         } catch {
           input.select();
-          toast("Select the link and copy it", "info");
+          toast(t("share.copy_yourself"), "info");
         }
       },
       { dataset: { key: "copy" } },
@@ -490,7 +515,7 @@ function joinForm(table) {
   const seatSelect = h(
     "select",
     { id: "join-seat", name: "seat", onchange: (event) => (draft.seat = Number(event.target.value)) },
-    free.map((s) => h("option", { value: s.seat, selected: s.seat === draft.seat }, `Seat ${s.seat + 1}`)),
+    free.map((s) => h("option", { value: s.seat, selected: s.seat === draft.seat }, t("seat.n", { n: s.seat + 1 }))),
   );
   const form = h(
     "form",
@@ -510,18 +535,18 @@ function joinForm(table) {
           page.joinOpen = false;
           connect();
         } catch (err) {
-          toast(`Could not join: ${err.message}`);
+          toast(t("join.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
           loadTableAndOfferJoin();
         }
       },
     },
-    h("h2", null, "Join this table"),
-    h("label", { for: "join-name" }, "Your name"),
+    h("h2", null, t("join.title")),
+    h("label", { for: "join-name" }, t("join.name")),
     nameInput,
-    h("label", { for: "join-seat" }, "Seat"),
+    h("label", { for: "join-seat" }, t("join.seat")),
     seatSelect,
-    h("button", { type: "submit", class: "primary" }, "Join"),
-    button("Just watch", () => {
+    h("button", { type: "submit", class: "primary" }, t("join.join")),
+    button(t("join.watch"), () => {
       page.joinOpen = false;
       render();
     }),
@@ -536,7 +561,7 @@ async function loadTableAndOfferJoin() {
     page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken);
     render();
   } catch (err) {
-    $("notice").replaceChildren(h("p", { class: "error" }, err.status === 404 ? "There is no such table." : `Cannot load the table: ${err.message}`), h("p", null, h("a", { href: "/" }, "Back to the lobby")));
+    $("notice").replaceChildren(h("p", { class: "error", title: err.message }, err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorText(err.code, err.message) })), h("p", null, h("a", { href: "/" }, t("table.back"))));
   }
 }
 
