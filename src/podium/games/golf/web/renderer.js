@@ -86,19 +86,52 @@ function slotAction(ctx, slot) {
   return ctx.find((a) => a.slot === slot && (a.type === "peek" || a.type === "flip" || a.type === "swap"));
 }
 
+// ---- play from memory (the table option `memory`, G-4: nobody looks at their face-down cards again). The view
+// still tells this seat its own cards; with the option on, the page shows a face-down card of yours only at the
+// moment you see it (the peek, the card you just put down) and as a back from your next action on.
+function memoryOn(ctx) {
+  return !!(ctx.table && ctx.table.memory) && ctx.seat != null;
+}
+
+// Called with each of this seat's events as it arrives (from `describe`): a peek or a swap is the glimpse shown
+// until the player's next action. The glimpse lives in the page's memory only: a reload shows backs.
+function noteGlimpse(event, ctx) {
+  if (event.player == null || event.player !== ctx.seat) return;
+  if (event.kind === "peek" || event.kind === "swap") ctx.ui.glimpse = [event.slot];
+  else ctx.ui.glimpse = null;
+}
+
+// True when your card in `slot` is one you know but must now remember (drawn as a back).
+function forgotten(ctx, slot, text, isPublic) {
+  if (!memoryOn(ctx) || text == null || isPublic) return false;
+  return !(ctx.ui.glimpse || []).includes(slot);
+}
+
+// The log's line for one of your own events in memory mode (undefined: the usual line): it never names a card
+// that you have to remember.
+function memoryLine(event, ctx) {
+  if (!memoryOn(ctx) || event.player !== ctx.seat) return undefined;
+  if (event.kind === "drawn") return null; // the drawn card is on the table while you hold it
+  if (event.kind === "peek") return t("memory.log_peek", { n: event.slot + 1 });
+  if (event.kind === "swap" && !(ctx.view.public[ctx.seat] || [])[event.slot]) return t("memory.log_swap", { n: event.slot + 1, discarded: cardWord(event.discarded) });
+  return undefined;
+}
+
 function hand(ctx, seat, mine) {
   const v = ctx.view;
   const slots = v.slots;
   const cards = v.hands[seat] || [];
   const out = [];
   for (let i = 0; i < slots; i++) {
-    const text = cards[i];
     const isPublic = v.public[seat][i];
+    const remembered = mine && forgotten(ctx, i, cards[i], isPublic);
+    const text = remembered ? null : cards[i];
     const ownerKnows = v.owner_knows[seat][i];
     const entry = mine ? slotAction(ctx, i) : null;
     let badge = null;
     if (text != null && !isPublic) badge = mine ? "only you" : null;
     else if (text == null && ownerKnows) badge = mine ? null : "seen";
+    if (remembered) badge = t("memory.badge");
     const where = mine ? `your card ${i + 1}` : `${ctx.shortName(seat)}'s card ${i + 1}`;
     const what = text == null ? "face down" : cardWord(text);
     const label = entry ? `${SLOT_VERBS[entry.action.type](i)} (${what})` : `${where}: ${what}${badge === "seen" ? ", seen by its owner" : ""}`;
@@ -142,7 +175,7 @@ function playerPanel(ctx, seat, mine) {
     { class: `player golf-player ${mine ? "me" : ""} ${v.current_player === seat ? "current" : ""}`, "aria-label": `${ctx.name(seat)}'s cards`, dataset: { seat } },
     playerHeader(ctx, seat, [h("span", { class: "score", title: "total score" }, `${v.scores[seat]} pts`), ...badges]),
     hand(ctx, seat, mine),
-    knownTotal(v, seat) != null ? h("p", { class: "muted small known-total", dataset: { seat } }, `Known total: ${knownTotal(v, seat)}`) : null,
+    knownTotal(v, seat) != null && !(mine && memoryOn(ctx)) ? h("p", { class: "muted small known-total", dataset: { seat } }, `Known total: ${knownTotal(v, seat)}`) : null,
   );
 }
 
@@ -243,6 +276,7 @@ function board(ctx) {
     h("div", { class: "opponents" }, others.map((seat) => playerPanel(ctx, seat, false))),
     centre(ctx),
     me != null ? playerPanel(ctx, me, true) : null,
+    me != null && memoryOn(ctx) ? h("p", { class: "memory-note small" }, t("memory.note")) : null,
     lastRound(ctx, fresh && !!v.last_round),
   ];
 }
@@ -259,6 +293,9 @@ function scores(ctx) {
 }
 
 function describe(event, ctx) {
+  noteGlimpse(event, ctx);
+  const remembered = memoryLine(event, ctx);
+  if (remembered !== undefined) return remembered;
   const mine = event.player != null && event.player === ctx.seat;
   const who = mine ? "you" : event.player != null ? ctx.shortName(event.player) : "";
   const whose = mine ? "your" : `${who}'s`;
