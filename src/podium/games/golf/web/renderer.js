@@ -10,12 +10,12 @@ const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a standard 52-card deck, written "7h", "Ts", "Kd" (four-colour suits, symbols always shown)
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+const RANK_NAMES = { A: t("rank.A"), T: "10", J: t("rank.J"), Q: t("rank.Q"), K: t("rank.K") };
 const SUITS = {
-  c: { symbol: "♣", name: "clubs" },
-  d: { symbol: "♦", name: "diamonds" },
-  h: { symbol: "♥", name: "hearts" },
-  s: { symbol: "♠", name: "spades" },
+  c: { symbol: "♣", name: t("suit.c") },
+  d: { symbol: "♦", name: t("suit.d") },
+  h: { symbol: "♥", name: t("suit.h") },
+  s: { symbol: "♠", name: t("suit.s") },
 };
 
 function cardParts(text) {
@@ -24,7 +24,7 @@ function cardParts(text) {
   const rank = rankChar === "10" ? "10" : RANKS[rankChar] || rankChar;
   const rankName = rankChar === "10" ? "10" : RANK_NAMES[rankChar] || rankChar;
   const info = SUITS[suit] || { symbol: suit, name: suit };
-  return { rank, suit, symbol: info.symbol, label: `${rankName} of ${info.name}` };
+  return { rank, suit, symbol: info.symbol, label: t("card.label", { rank: rankName, suit: info.name }) };
 }
 
 function face(text) {
@@ -48,35 +48,41 @@ function golfCard(text, opts) {
 
 // A card written for the log: "7♥".
 function cardWord(text) {
-  if (text == null) return "a hidden card";
+  if (text == null) return t("card.hidden");
   const { rank, symbol } = cardParts(text);
   return `${rank}${symbol}`;
 }
 
 const SLOT_VERBS = {
-  peek: (i) => `Peek at your card ${i + 1}`,
-  flip: (i) => `Turn your card ${i + 1} face up`,
-  swap: (i) => `Swap the drawn card into slot ${i + 1}`,
+  peek: (i) => t("slot.peek", { n: i + 1 }),
+  flip: (i) => t("slot.flip", { n: i + 1 }),
+  swap: (i) => t("slot.swap", { n: i + 1 }),
 };
+
+// An action of the legal list, said from its JSON ({type, slot?}).
+function actionText(action) {
+  if (action.slot != null && SLOT_VERBS[action.type]) return SLOT_VERBS[action.type](action.slot);
+  return t.has(`action.${action.type}`) ? t(`action.${action.type}`) : null;
+}
 
 function statusText(ctx) {
   const v = ctx.view;
   const has = (type) => ctx.legal.some((e) => e.action.type === type);
   switch (v.phase) {
     case "peek":
-      return ctx.myTurn ? "Choose two of your cards to look at — click them." : "The players look at two of their cards.";
+      return ctx.myTurn ? t("status.peek") : t("status.peek_others");
     case "initial_flip":
-      return ctx.myTurn ? "Turn two of your cards face up — click them." : "The players turn two cards face up.";
+      return ctx.myTurn ? t("status.initial_flip") : t("status.initial_flip_others");
     case "start":
       if (!ctx.myTurn) return "";
-      return `Draw from the stock or take the top discard${has("knock") ? ", or knock to end the round" : ""}.`;
+      return has("knock") ? t("status.start_knock") : t("status.start");
     case "drawn":
       if (!ctx.myTurn) return "";
-      return has("discard") ? "Click one of your cards to swap the drawn card in, or discard it." : "Click one of your cards to swap the card in.";
+      return has("discard") ? t("status.drawn_discard") : t("status.drawn");
     case "knock":
-      return ctx.myTurn ? "Knock to end the round, or pass." : "";
+      return ctx.myTurn ? t("status.knock") : "";
     case "flip":
-      return ctx.myTurn ? `Turn one of your face-down cards face up${has("pass") ? ", or pass" : ""}.` : "";
+      return ctx.myTurn ? (has("pass") ? t("status.flip_pass") : t("status.flip")) : "";
     default:
       return "";
   }
@@ -129,12 +135,12 @@ function hand(ctx, seat, mine) {
     const ownerKnows = v.owner_knows[seat][i];
     const entry = mine ? slotAction(ctx, i) : null;
     let badge = null;
-    if (text != null && !isPublic) badge = mine ? "only you" : null;
-    else if (text == null && ownerKnows) badge = mine ? null : "seen";
+    if (text != null && !isPublic) badge = mine ? t("badge.only_you") : null;
+    else if (text == null && ownerKnows) badge = mine ? null : t("badge.seen");
     if (remembered) badge = t("memory.badge");
-    const where = mine ? `your card ${i + 1}` : `${ctx.shortName(seat)}'s card ${i + 1}`;
-    const what = text == null ? "face down" : cardWord(text);
-    const label = entry ? `${SLOT_VERBS[entry.action.type](i)} (${what})` : `${where}: ${what}${badge === "seen" ? ", seen by its owner" : ""}`;
+    const where = mine ? t("slot.yours", { n: i + 1 }) : t("slot.theirs", { name: ctx.shortName(seat), n: i + 1 });
+    const what = text == null ? t("card.face_down_short") : cardWord(text);
+    const label = entry ? `${SLOT_VERBS[entry.action.type](i)} (${what})` : `${where}: ${what}${text == null && ownerKnows && !mine ? t("slot.seen_by_owner") : ""}`;
     out.push(
       h(
         "div",
@@ -161,21 +167,21 @@ function knownTotal(v, seat) {
   const sums = v.known_sum;
   if (!Array.isArray(sums) || typeof sums[seat] !== "number") return null; // an older server: say nothing rather than guess
   const unknown = (v.hands[seat] || []).filter((text) => text == null).length;
-  return unknown ? `${sums[seat]} + ${unknown} unknown` : String(sums[seat]);
+  return unknown ? t("known.partial", { sum: sums[seat], count: unknown }) : String(sums[seat]);
 }
 
 function playerPanel(ctx, seat, mine) {
   const v = ctx.view;
   const badges = [];
-  if (v.knocker === seat) badges.push(h("span", { class: "tag tag-warn" }, "knocked"));
-  if (v.went_out === seat) badges.push(h("span", { class: "tag tag-warn" }, "all face up"));
-  if (v.first_player === seat) badges.push(h("span", { class: "tag", title: "first player this round" }, "dealt first"));
+  if (v.knocker === seat) badges.push(h("span", { class: "tag tag-warn" }, t("tag.knocked")));
+  if (v.went_out === seat) badges.push(h("span", { class: "tag tag-warn" }, t("tag.all_up")));
+  if (v.first_player === seat) badges.push(h("span", { class: "tag", title: t("tag.first_title") }, t("tag.first")));
   return h(
     "section",
-    { class: `player golf-player ${mine ? "me" : ""} ${v.current_player === seat ? "current" : ""}`, "aria-label": `${ctx.name(seat)}'s cards`, dataset: { seat } },
-    playerHeader(ctx, seat, [h("span", { class: "score", title: "total score" }, `${v.scores[seat]} pts`), ...badges]),
+    { class: `player golf-player ${mine ? "me" : ""} ${v.current_player === seat ? "current" : ""}`, "aria-label": t("player.cards", { name: ctx.name(seat) }), dataset: { seat } },
+    playerHeader(ctx, seat, [h("span", { class: "score", title: t("score.total_title") }, t("score.points", { count: v.scores[seat] })), ...badges]),
     hand(ctx, seat, mine),
-    knownTotal(v, seat) != null && !(mine && memoryOn(ctx)) ? h("p", { class: "muted small known-total", dataset: { seat } }, `Known total: ${knownTotal(v, seat)}`) : null,
+    knownTotal(v, seat) != null && !(mine && memoryOn(ctx)) ? h("p", { class: "muted small known-total", dataset: { seat } }, t("known.total", { total: knownTotal(v, seat) })) : null,
   );
 }
 
@@ -190,14 +196,14 @@ function centre(ctx) {
       ? golfCard(null, {
           size: "lg",
           backText: String(v.stock_size),
-          label: draw ? `Draw from the stock (${v.stock_size} cards)` : `Stock: ${v.stock_size} cards`,
+          label: draw ? t("stock.draw_label", { count: v.stock_size }) : t("stock.label", { count: v.stock_size }),
           target: !!draw && !ctx.busy,
           key: "stock",
           onClick: draw && !ctx.busy ? () => ctx.act(draw.action) : null,
         })
-      : emptySlot("Stock: empty", { size: "lg", text: "empty" });
+      : emptySlot(t("stock.empty"), { size: "lg", text: t("pile.empty") });
   const top = v.discard_top;
-  const discardLabel = take ? `Take the top discard (${cardWord(top)})` : discard ? "Discard the drawn card" : `Discard pile: ${top ? cardWord(top) : "empty"}`;
+  const discardLabel = take ? t("discard.take_label", { card: cardWord(top) }) : discard ? t("discard.discard_label") : t("discard.label", { card: top ? cardWord(top) : t("pile.empty") });
   const pile =
     top != null
       ? golfCard(top, {
@@ -207,10 +213,10 @@ function centre(ctx) {
           key: "discard",
           onClick: discardAction && !ctx.busy ? () => ctx.act(discardAction.action) : null,
         })
-      : emptySlot(discardLabel, { size: "lg", text: "discard", target: !!discardAction, key: "discard", onClick: discardAction && !ctx.busy ? () => ctx.act(discardAction.action) : null });
+      : emptySlot(discardLabel, { size: "lg", text: t("discard.mark"), target: !!discardAction, key: "discard", onClick: discardAction && !ctx.busy ? () => ctx.act(discardAction.action) : null });
   const parts = [
-    h("figure", { class: "pile" }, stock, h("figcaption", null, `Stock · ${v.stock_size}`)),
-    h("figure", { class: "pile" }, pile, h("figcaption", null, `Discard · ${v.discard.length}`)),
+    h("figure", { class: "pile" }, stock, h("figcaption", null, t("stock.caption", { n: v.stock_size }))),
+    h("figure", { class: "pile" }, pile, h("figcaption", null, t("discard.caption", { n: v.discard.length }))),
   ];
   if (v.phase === "drawn") {
     const holder = v.current_player;
@@ -218,28 +224,28 @@ function centre(ctx) {
       h(
         "figure",
         { class: "pile drawn" },
-        golfCard(v.drawn, { size: "lg", label: `Card in ${ctx.shortName(holder)}'s hand: ${v.drawn ? cardWord(v.drawn) : "hidden"}`, extraClass: "lifted", key: "drawn" }),
-        h("figcaption", null, holder === ctx.seat ? `You drew (${v.drawn_from})` : `${ctx.shortName(holder)} drew (${v.drawn_from})`),
+        golfCard(v.drawn, { size: "lg", label: t("drawn.label", { name: ctx.shortName(holder), card: v.drawn ? cardWord(v.drawn) : t("card.hidden") }), extraClass: "lifted", key: "drawn" }),
+        h("figcaption", null, holder === ctx.seat ? t("drawn.you", { from: fromWord(v.drawn_from) }) : t("drawn.they", { name: ctx.shortName(holder), from: fromWord(v.drawn_from) })),
       ),
     );
   }
   const buttons = [];
   for (const [type, label] of [
-    ["draw", "Draw from stock"],
-    ["take", "Take discard"],
-    ["discard", "Discard it"],
-    ["knock", "Knock"],
-    ["pass", "Pass"],
+    ["draw", t("button.draw")],
+    ["take", t("button.take")],
+    ["discard", t("button.discard")],
+    ["knock", t("button.knock")],
+    ["pass", t("button.pass")],
   ]) {
     const entry = ctx.find((a) => a.type === type);
     if (entry) buttons.push(button(label, () => ctx.act(entry.action), { class: type === "knock" ? "warn" : "primary", disabled: ctx.busy, dataset: { key: `btn-${type}` } }));
   }
   return h(
     "section",
-    { class: "centre golf-centre", "aria-label": "Stock and discard pile" },
+    { class: "centre golf-centre", "aria-label": t("centre.label") },
     h("div", { class: "piles" }, parts),
     buttons.length ? h("div", { class: "action-bar" }, buttons) : null,
-    h("p", { class: "round-info" }, `Round ${v.round} of ${v.rounds}`, v.final_turns_left ? ` · final turns left: ${v.final_turns_left}` : ""),
+    h("p", { class: "round-info" }, t("round.of", { n: v.round, total: v.rounds }), v.final_turns_left ? t("round.final_turns", { n: v.final_turns_left }) : ""),
   );
 }
 
@@ -255,14 +261,14 @@ function lastRound(ctx, open) {
         { class: `reveal-row ${last.winners.includes(seat) ? "win" : ""}` },
         h("span", { class: "player-name", title: ctx.name(seat) }, ctx.name(seat)),
         h("span", { class: `golf-hand mini slots-${last.hands[seat].length}` }, last.hands[seat].map((t) => golfCard(t, { size: "sm" }))),
-        h("span", null, `sum ${last.sums[seat]} → ${last.scores[seat] >= 0 ? "+" : ""}${last.scores[seat]}`),
+        h("span", null, t("reveal.sum", { sum: last.sums[seat], score: `${last.scores[seat] >= 0 ? "+" : ""}${last.scores[seat]}` })),
       ),
     );
   }
   return h(
     "details",
     { class: "last-round", open },
-    h("summary", null, `Round ${last.round} revealed — ended by ${String(last.ended_by).replace(/_/g, " ")}; won by ${last.winners.map(ctx.shortName).join(", ")}`),
+    h("summary", null, t("reveal.summary", { n: last.round, how: endedBy(last.ended_by), names: last.winners.map(ctx.shortName).join(", ") })),
     rows,
   );
 }
@@ -284,12 +290,12 @@ function board(ctx) {
 function scores(ctx) {
   const v = ctx.view;
   const rounds = v.round_scores.length;
-  const columns = ["Player", ...Array.from({ length: rounds }, (_, i) => `R${i + 1}`), "Total"];
+  const columns = [t("result.player"), ...Array.from({ length: rounds }, (_, i) => t("scores.round", { n: i + 1 })), t("scores.total")];
   const rows = [];
   for (let seat = 0; seat < v.num_players; seat++) {
     rows.push({ cls: seat === ctx.seat ? "me" : "", cells: [ctx.name(seat), ...v.round_scores.map((r) => String(r[seat])), String(v.scores[seat])] });
   }
-  return scoreTable("Scores (lowest wins)", columns, rows);
+  return scoreTable(t("scores.title"), columns, rows);
 }
 
 function describe(event, ctx) {
@@ -297,30 +303,52 @@ function describe(event, ctx) {
   const remembered = memoryLine(event, ctx);
   if (remembered !== undefined) return remembered;
   const mine = event.player != null && event.player === ctx.seat;
-  const who = mine ? "you" : event.player != null ? ctx.shortName(event.player) : "";
-  const whose = mine ? "your" : `${who}'s`;
+  const who = event.player != null ? ctx.shortName(event.player) : "";
+  // `you` variants: "you took" / "Alice took" read differently in every language, so each is a message of its own
+  const say = (key, params) => t(mine ? `${key}.you` : key, { name: who, ...params });
   switch (event.kind) {
     case "deal":
-      return `Round ${event.round} dealt; ${ctx.name(event.first_player)} starts; the discard shows ${cardWord(event.discard)}`;
+      return t("log.deal", { n: event.round, name: ctx.name(event.first_player), card: cardWord(event.discard) });
     case "drawn":
-      return event.player === ctx.seat ? `↳ you drew ${cardWord(event.card)}` : null;
+      return event.player === ctx.seat ? t("log.drawn.you", { card: cardWord(event.card) }) : null;
     case "take":
-      return `↳ ${who} took ${cardWord(event.card)}`;
+      return say("log.take", { card: cardWord(event.card) });
     case "swap":
-      return `↳ ${who} put ${event.card ? cardWord(event.card) : "a card"} in slot ${event.slot + 1} and discarded ${cardWord(event.discarded)}`;
+      return say("log.swap", { card: event.card ? cardWord(event.card) : t("card.a_card"), n: event.slot + 1, discarded: cardWord(event.discarded) });
     case "discard":
-      return `↳ ${who} discarded ${cardWord(event.card)}`;
+      return say("log.discard", { card: cardWord(event.card) });
     case "peek":
-      return event.player === ctx.seat ? `↳ your card ${event.slot + 1} is ${cardWord(event.card)}` : null;
+      return event.player === ctx.seat ? t("log.peek.you", { n: event.slot + 1, card: cardWord(event.card) }) : null;
     case "flip":
-      return `↳ ${whose} card ${event.slot + 1} is ${cardWord(event.card)}`;
+      return say("log.flip", { n: event.slot + 1, card: cardWord(event.card) });
     case "knock":
-      return `${mine ? "You knock" : `${who} knocks`}: everyone else has one more turn`;
+      return say("log.knock");
     case "round_end":
-      return `Round ${event.round} over (${String(event.ended_by).replace(/_/g, " ")}): ${event.sums.map((s, i) => `${ctx.shortName(i)} ${s}`).join(", ")} — won by ${event.winners.map(ctx.shortName).join(", ")}`;
+      return t("log.round_end", { n: event.round, how: endedBy(event.ended_by), sums: event.sums.map((s, i) => `${ctx.shortName(i)} ${s}`).join(", "), names: event.winners.map(ctx.shortName).join(", ") });
     default:
       return null;
   }
 }
 
-export default { statusText, board, scores, describe, scoreLabel: "Points", styles: [new URL("golf.css", import.meta.url).href] };
+// Why a round or the game ended, from the engine's code ("knock", "stock_empty", "rounds_complete" …).
+function endedBy(code) {
+  const key = `ended.${code}`;
+  return t.has(key) ? t(key) : String(code).replace(/_/g, " ");
+}
+
+// Where the drawn card came from ("stock" or "discard").
+function fromWord(code) {
+  return t.has(`from.${code}`) ? t(`from.${code}`) : String(code);
+}
+
+export default {
+  title: t("game.title"),
+  statusText,
+  board,
+  scores,
+  describe,
+  actionText,
+  reasonText: endedBy,
+  scoreLabel: t("score.label"),
+  styles: [new URL("golf.css", import.meta.url).href],
+};
