@@ -74,6 +74,7 @@ class PlaySession:
         console: Console,
         read_line: ReadLine | None = None,
         record: Path | None = None,
+        memory: bool = False,
     ) -> None:
         num_players = len(humans) + len(bots)
         game.check_players(num_players)
@@ -83,6 +84,14 @@ class PlaySession:
         self.console = console
         self.read_line: ReadLine = read_line or console.input
         self.tui = get_tui(game.name)
+        self.memory = memory
+        if memory:
+            if self.tui.memory_help is None:
+                raise PodiumError(
+                    f"--memory: {game.title} has no 'play from memory' mode (it is for games where you see some of"
+                    " your own cards once and must remember them)"
+                )
+            self.tui = self.tui.with_memory()
         bot_names = iter(bots)
         lineup = [("human" if seat in humans else next(bot_names)) for seat in range(num_players)]
         agents = make_bots(game, ["random" if name == "human" else name for name in lineup], seed)
@@ -126,6 +135,8 @@ class PlaySession:
         options = self.state.config.non_default()
         rules = ", ".join(f"{k}={v}" for k, v in options.items()) or "default rules"
         self.console.print(f"[bold]{self.game.title}[/] — {names} — {escape(rules)} — seed {self.seed}")
+        if self.memory and self.tui.memory_help:
+            self.console.print(f"[bold]Playing from memory:[/] {escape(self.tui.memory_help)}.")
 
     def _viewer(self) -> int | None:
         humans = [i for i, s in enumerate(self.seats) if s.agent is None]

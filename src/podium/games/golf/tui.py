@@ -16,9 +16,10 @@ from podium.games.golf.rules import GolfPhase
 from podium.games.golf.views import GolfView, as_golf_view
 
 
-def _hand(view: GolfView, seat: int) -> Text:
+def _hand(view: GolfView, seat: int, hidden: frozenset[int] = frozenset()) -> Text:
+    """A seat's cards; `hidden`: slots drawn as unknown although the view shows them (play from memory)."""
     slots = view["slots"]
-    cards = view["hands"][seat]
+    cards = [None if i in hidden else card for i, card in enumerate(view["hands"][seat])]
     public = view["public"][seat]
     face_up = view["face_up"][seat]
     text = Text()
@@ -51,6 +52,46 @@ class GolfTui(GameTui):
         " your turn"
     )
 
+    memory_help = (
+        "your face-down cards are shown when you look at them or put them down, and hidden from your next action on,"
+        " as at a real table (G-4): remember them"
+    )
+
+    def __init__(self, *, memory: bool = False) -> None:
+        self.memory = memory
+        # Play from memory: seat -> the slots it has just seen (a peek, the card it put down), shown until that
+        # seat's next action.
+        self._glimpse: dict[int, frozenset[int]] = {}
+
+    def with_memory(self) -> GolfTui:
+        return GolfTui(memory=True)
+
+    def _remembered(self, view: GolfView, seat: int) -> frozenset[int]:
+        """The slots of `seat`'s cards that the view shows only to their owner and that they must now remember."""
+        if not self.memory or seat != view["player"] or view["is_over"]:
+            return frozenset()
+        cards, public = view["hands"][seat], view["public"][seat]
+        glimpse = self._glimpse.get(seat, frozenset())
+        return frozenset(i for i, card in enumerate(cards) if card is not None and not public[i] and i not in glimpse)
+
+    def _note_glimpses(self, events: list[Event]) -> None:
+        fresh: dict[int, set[int]] = {}
+        for event in events:
+            data = event.data
+            if event.kind == "deal":  # a new round: nothing of the last one is left to remember
+                self._glimpse.clear()
+                fresh.clear()
+            player = data.get("player")
+            if not isinstance(player, int):
+                continue
+            seen = fresh.setdefault(player, set())
+            if event.kind in {"peek", "swap"}:
+                seen.add(int(data["slot"]))
+            else:
+                seen.clear()  # the seat's next action: what it saw before is to be remembered now
+        for player, slots in fresh.items():
+            self._glimpse[player] = frozenset(slots)
+
     def table(self, view: View) -> RenderableType:
         golf = as_golf_view(view)
         variant = "six-card" if golf["variant"] == "six" else "four-card"
@@ -62,7 +103,8 @@ class GolfTui(GameTui):
         if golf["round_scores"]:
             table.add_column("holes", style="dim")
         for seat in range(golf["num_players"]):
-            row: list[RenderableType] = [_seat_name(golf, seat), _hand(golf, seat), str(golf["scores"][seat])]
+            hand = _hand(golf, seat, self._remembered(golf, seat))
+            row: list[RenderableType] = [_seat_name(golf, seat), hand, str(golf["scores"][seat])]
             if golf["round_scores"]:
                 row.append(" ".join(f"{r[seat]:+d}" for r in golf["round_scores"]))
             table.add_row(*row)
@@ -79,6 +121,8 @@ class GolfTui(GameTui):
             lines.append(Text(status, style="yellow"))
         if golf["player"] is not None and not golf["is_over"]:
             lines.append(Text("underlined = only you know it · reversed = face up · ░░░ = unknown", style="dim"))
+            if self.memory:
+                lines.append(Text("from memory: your face-down cards are ░░░ once you have seen them", style="dim"))
         return Group(*lines)
 
     @staticmethod
@@ -100,6 +144,8 @@ class GolfTui(GameTui):
         return action.text()
 
     def describe(self, events: list[Event], viewer: int | None) -> str:
+        if self.memory and viewer is not None:
+            self._note_glimpses(events)
         words = []
         for event in events:
             data = event.data
@@ -107,7 +153,10 @@ class GolfTui(GameTui):
             if event.kind in _VERBS and card is not None:
                 words.append(f"{_VERBS[event.kind]} {card_label(card)}")
             elif event.kind == "swap":
-                placed = f"puts {card_label(card)} in slot {data['slot'] + 1}, " if card is not None else ""
+                # From memory, the card you put down is not written into the scrollback: it is shown on the table.
+                placed = ""
+                if card is not None and not (self.memory and data.get("player") == viewer):
+                    placed = f"puts {card_label(card)} in slot {data['slot'] + 1}, "
                 words.append(f"{placed}discards {card_label(data['discarded'])}")
         return ", ".join(words)
 
