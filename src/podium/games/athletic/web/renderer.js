@@ -10,19 +10,19 @@ const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a sport, written "7r" (the letter: r g b y o p)
 const COLOURS = {
-  r: { name: "red", shape: "circle", band: "var(--red)", ink: "var(--red)" },
-  g: { name: "green", shape: "triangle", band: "var(--green)", ink: "var(--green)" },
-  b: { name: "blue", shape: "square", band: "var(--blue)", ink: "var(--blue)" },
-  y: { name: "yellow", shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
-  o: { name: "orange", shape: "diamond", band: "var(--orange)", ink: "#b34f00" },
-  p: { name: "purple", shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
+  r: { name: t("colour.r"), shape: "circle", band: "var(--red)", ink: "var(--red)" },
+  g: { name: t("colour.g"), shape: "triangle", band: "var(--green)", ink: "var(--green)" },
+  b: { name: t("colour.b"), shape: "square", band: "var(--blue)", ink: "var(--blue)" },
+  y: { name: t("colour.y"), shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  o: { name: t("colour.o"), shape: "diamond", band: "var(--orange)", ink: "#b34f00" },
+  p: { name: t("colour.p"), shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
 };
 
 function cardParts(text) {
   const letter = text.slice(-1).toLowerCase();
   const value = text.slice(0, -1);
   const colour = COLOURS[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
-  return { value, letter, colour, label: `${colour.name} ${value}` };
+  return { value, letter, colour, label: t("card.label", { colour: colour.name, value }) };
 }
 
 // One card, face down when `text` is null (see `card` in cards.js for the options).
@@ -34,7 +34,23 @@ function athleticCard(text, opts) {
 
 // A card written for the log: "red 7".
 function cardWord(text) {
-  return text == null ? "a hidden card" : cardParts(text).label;
+  return text == null ? t("card.hidden") : cardParts(text).label;
+}
+
+// An action said from its JSON: {type: "play"|"fill", card, pile}, {type: "move", from, to}, {type: "end"}.
+function actionText(action) {
+  switch (action.type) {
+    case "play":
+      return t("action.play", { card: cardWord(action.card), n: action.pile + 1 });
+    case "fill":
+      return t("action.fill", { card: cardWord(action.card), n: action.pile + 1 });
+    case "move":
+      return t("action.move", { from: action.from + 1, to: action.to + 1 });
+    case "end":
+      return t("action.end");
+    default:
+      return null;
+  }
 }
 
 const same = (a, b) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
@@ -43,10 +59,10 @@ function statusText(ctx) {
   const v = ctx.view;
   if (!ctx.myTurn) return "";
   const sel = ctx.ui.selection;
-  if (sel && sel.kind === "card") return `Now click a highlighted pile for ${cardWord(sel.card)} (or the card again to cancel).`;
-  if (sel && sel.kind === "pile") return `Now click the pile to move pile ${sel.pile + 1}'s top card onto.`;
+  if (sel && sel.kind === "card") return t("status.card_selected", { card: cardWord(sel.card) });
+  if (sel && sel.kind === "pile") return t("status.pile_selected", { n: sel.pile + 1 });
   const placed = v.placed_this_turn;
-  return `Place cards from your hand on the piles (same value, or same sport ±1), move pile tops, fill empty slots; then end your turn.${placed ? ` Placed this turn: ${placed}.` : ""}`;
+  return `${t("status.turn")}${placed ? t("status.placed", { count: placed }) : ""}`;
 }
 
 function hintStep(ctx) {
@@ -69,35 +85,35 @@ function pileView(ctx, index) {
   const selected = !!sel && sel.kind === "pile" && sel.pile === index;
   let onClick = null;
   let label;
-  const what = top ? cardWord(top) : "empty slot";
+  const what = top ? cardWord(top) : t("pile.empty_slot");
   if (entry) {
     onClick = () => ctx.act(entry.action);
-    label = `${entry.text} — pile ${index + 1} (${what})`;
+    label = t("pile.label_action", { move: actionText(entry.action) || entry.text, n: index + 1, what });
   } else if (selected) {
     onClick = () => {
       ctx.ui.selection = null;
       ctx.rerender();
     };
-    label = `Pile ${index + 1} (${what}): selected to move; click again to cancel`;
+    label = t("pile.label_selected", { n: index + 1, what });
   } else if (movable) {
     onClick = () => {
       ctx.ui.selection = { kind: "pile", pile: index };
       ctx.rerender();
     };
-    label = `Pile ${index + 1} (${what}): select its top card to move it`;
+    label = t("pile.label_movable", { n: index + 1, what });
   } else {
-    label = `Pile ${index + 1}: ${what}${pile.length > 1 ? `, ${pile.length} cards` : ""}`;
+    label = `${t("pile.label", { n: index + 1, what })}${pile.length > 1 ? t("pile.label_count", { count: pile.length }) : ""}`;
   }
   if (ctx.busy) onClick = null;
   const face = top
     ? athleticCard(top, { size: "lg", label, selected: sel && sel.kind === "pile" ? selected : undefined, target: !!entry, hint: hinted, key: `pile-${index}`, onClick })
-    : emptySlot(label, { size: "lg", text: "empty", target: !!entry, hint: hinted, key: `pile-${index}`, onClick });
+    : emptySlot(label, { size: "lg", text: t("pile.empty"), target: !!entry, hint: hinted, key: `pile-${index}`, onClick });
   const under = pile.slice(0, -1).reverse();
   const shown = under.slice(0, 4);
   return h(
     "figure",
     { class: `pile athletic-pile ${movable ? "movable" : ""}`, dataset: { pile: index } },
-    h("figcaption", null, `Pile ${index + 1}`),
+    h("figcaption", null, t("pile.caption", { n: index + 1 })),
     face,
     // The small cards: what lies under the top card, newest first (every card of the centre was played face up,
     // A-8; they come back only when the draw pile is remade from them, A-6). Labelled, so a newcomer knows.
@@ -116,7 +132,7 @@ function handView(ctx) {
   const step = hintStep(ctx);
   return h(
     "div",
-    { class: "hand", role: "group", "aria-label": "Your hand" },
+    { class: "hand", role: "group", "aria-label": t("hand.yours") },
     v.hand.map((text, i) => {
       const uses = ctx.legal.filter((e) => (e.action.type === "play" || e.action.type === "fill") && e.action.card === text);
       const selected = !!sel && sel.kind === "card" && sel.card === text;
@@ -127,7 +143,7 @@ function handView(ctx) {
         hint: !!step && step.card === text && step.type !== "move",
         extraClass: usable ? "playable" : ctx.myTurn ? "stuck" : null,
         key: `hand-${text}`,
-        label: `${cardWord(text)}${usable ? (selected ? ", selected" : `, can go on pile ${[...new Set(uses.map((e) => e.action.pile + 1))].join(" or ")}`) : ""}`,
+        label: `${cardWord(text)}${usable ? (selected ? t("hand.selected") : t("hand.can_go", { piles: [...new Set(uses.map((e) => e.action.pile + 1))].join(t("hand.or")) })) : ""}`,
         onClick:
           usable && !ctx.busy
             ? () => {
@@ -149,22 +165,30 @@ function opponent(ctx, seat) {
     playerHeader(ctx, seat, medalRow(v, seat)),
     h(
       "div",
-      { class: "fan", role: "img", "aria-label": `${size} cards in hand` },
+      { class: "fan", role: "img", "aria-label": t("fan.label", { count: size }) },
       Array.from({ length: Math.min(size, 10) }, () => h("span", { class: "mini-back" })),
-      h("span", { class: "fan-count" }, `${size} card${size === 1 ? "" : "s"}`),
+      h("span", { class: "fan-count" }, t("fan.count", { count: size })),
     ),
   );
 }
 
 function medalRow(v, seat) {
   const goal = v.config.medals_to_win;
-  return h("span", { class: "medal-row", "aria-label": `${v.medals[seat]} of ${goal} medals`, title: `${v.medals[seat]} / ${goal} medals` }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
+  return h("span", { class: "medal-row", "aria-label": t("medals.of", { n: v.medals[seat], goal }), title: t("medals.title", { n: v.medals[seat], goal }) }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
+}
+
+// The hint's first line: the proven best turn, or (no proof within the solver's budget or time, the server's note
+// in English as its tooltip) the quick plan or nothing.
+function hintSummary(hint, ctx) {
+  if (hint.placed === null) return hint.steps.length ? t("hint.quick", { count: hint.steps.length }) : t("hint.none_in_time");
+  if (!hint.placed) return t("hint.nothing");
+  return `${t("hint.best", { count: hint.placed })}${hint.placed === ctx.view.hand.length ? t("hint.whole_hand") : ""}.`;
 }
 
 function hintPanel(ctx) {
   if (!ctx.myTurn) return null;
   const hint = ctx.hint;
-  const children = [button(ctx.ui.hintWaiting ? "Thinking…" : "Hint", ctx.requestHint, { class: "hint-btn", disabled: ctx.ui.hintWaiting || ctx.busy, "aria-label": "Hint: show the best turn", dataset: { key: "hint" } })];
+  const children = [button(ctx.ui.hintWaiting ? t("hint.thinking") : t("hint.button"), ctx.requestHint, { class: "hint-btn", disabled: ctx.ui.hintWaiting || ctx.busy, "aria-label": t("hint.label"), dataset: { key: "hint" } })];
   if (hint) {
     const step = hintStep(ctx);
     const entry = step ? ctx.find((a) => same(a, step)) : null;
@@ -172,9 +196,9 @@ function hintPanel(ctx) {
       h(
         "div",
         { class: "hint-box", role: "status" },
-        h("p", null, hint.placed === null ? (hint.note || "No hint in time.") : hint.placed ? `Best turn: place ${hint.placed} card${hint.placed === 1 ? "" : "s"}${hint.placed === ctx.view.hand.length ? " — your whole hand, a medal!" : ""}.` : "No card can be placed: end your turn."),
-        hint.steps.length ? h("ol", { class: "hint-steps" }, hint.steps.map((s, i) => h("li", { class: i === 0 ? "next" : "" }, s))) : null,
-        entry ? button(`Do “${entry.text}”`, () => ctx.act(entry.action), { class: "primary", disabled: ctx.busy, dataset: { key: "hint-do" } }) : null,
+        h("p", { title: hint.note || null }, hintSummary(hint, ctx)),
+        hint.steps.length ? h("ol", { class: "hint-steps" }, hint.steps.map((s, i) => h("li", { class: i === 0 ? "next" : "" }, (hint.actions && hint.actions[i] && actionText(hint.actions[i])) || s))) : null,
+        entry ? button(t("hint.do", { move: actionText(entry.action) || entry.text }), () => ctx.act(entry.action), { class: "primary", disabled: ctx.busy, dataset: { key: "hint-do" } }) : null,
       ),
     );
   }
@@ -190,27 +214,28 @@ function board(ctx) {
     h("div", { class: "opponents" }, othersInOrder(v.num_players, me).map((seat) => opponent(ctx, seat))),
     h(
       "section",
-      { class: "centre athletic-centre", "aria-label": "The five piles" },
+      { class: "centre athletic-centre", "aria-label": t("centre.label") },
       h("div", { class: "piles five" }, v.piles.map((_, i) => pileView(ctx, i))),
       v.piles.some((pile) => pile.length > 1) ? h("p", { class: "under-legend small" }, t("pile.legend")) : null,
       h(
         "p",
         { class: "round-info" },
-        `Draw pile: ${v.draw_size} · turn ${v.turn}${v.reshuffles ? ` · reshuffled ${v.reshuffles}×` : ""}`,
+        t("info.draw", { n: v.draw_size, turn: v.turn }),
+        v.reshuffles ? t("info.reshuffled", { n: v.reshuffles }) : "",
       ),
     ),
     me != null
       ? h(
           "section",
-          { class: `player me ${v.current_player === me ? "current" : ""}`, "aria-label": "Your hand", dataset: { seat: me } },
-          playerHeader(ctx, me, [medalRow(v, me), v.placed_this_turn ? h("span", { class: "tag" }, `placed ${v.placed_this_turn}`) : null]),
+          { class: `player me ${v.current_player === me ? "current" : ""}`, "aria-label": t("hand.yours"), dataset: { seat: me } },
+          playerHeader(ctx, me, [medalRow(v, me), v.placed_this_turn ? h("span", { class: "tag" }, t("tag.placed", { n: v.placed_this_turn })) : null]),
           handView(ctx),
           h(
             "div",
             { class: "action-bar" },
-            end ? button("End turn", () => ctx.act(end.action), { class: "primary", disabled: ctx.busy, dataset: { key: "end" } }) : null,
+            end ? button(t("button.end"), () => ctx.act(end.action), { class: "primary", disabled: ctx.busy, dataset: { key: "end" } }) : null,
             sel
-              ? button("Cancel selection", () => {
+              ? button(t("button.cancel"), () => {
                   ctx.ui.selection = null;
                   ctx.rerender();
                 }, { dataset: { key: "cancel" } })
@@ -228,24 +253,39 @@ function scores(ctx) {
   for (let seat = 0; seat < v.num_players; seat++) {
     rows.push({ cls: seat === ctx.seat ? "me" : "", cells: [ctx.name(seat), String(v.medals[seat]), String(v.hand_sizes[seat])] });
   }
-  return scoreTable(`Medals (first to ${v.config.medals_to_win} wins)`, ["Player", "Medals", "Cards"], rows);
+  return scoreTable(t("scores.title", { goal: v.config.medals_to_win }), [t("result.player"), t("scores.medals"), t("scores.cards")], rows);
 }
 
 function describe(event, ctx) {
   switch (event.kind) {
     case "medal":
-      return `★ ${ctx.name(event.player)} emptied their hand: a medal (${event.medals}/${ctx.view.config.medals_to_win})`;
+      return t("log.medal", { name: ctx.name(event.player), n: event.medals, goal: ctx.view.config.medals_to_win });
     case "draw":
-      return `↳ ${ctx.name(event.player)} draws ${event.count} card${event.count === 1 ? "" : "s"}`;
+      return t("log.draw", { name: ctx.name(event.player), count: event.count });
     case "draw_cards":
-      return event.player === ctx.seat && event.cards.length ? `↳ you drew ${event.cards.map((c) => cardWord(c)).join(", ")}` : null;
+      return event.player === ctx.seat && event.cards.length ? t("log.drew", { cards: event.cards.map((c) => cardWord(c)).join(", ") }) : null;
     case "reshuffle":
-      return `The centre's buried cards are shuffled into a new draw pile (${event.cards})`;
+      return t("log.reshuffle", { n: event.cards });
     case "turn_end":
-      return event.placed ? null : `↳ ${ctx.name(event.player)} placed nothing`;
+      return event.placed ? null : t("log.nothing", { name: ctx.name(event.player) });
     default:
       return null;
   }
 }
 
-export default { statusText, board, scores, describe, styles: [new URL("athletic.css", import.meta.url).href], scoreLabel: "Medals" };
+// Why the game ended (the engine's reason code).
+function reasonText(code) {
+  return t.has(`reason.${code}`) ? t(`reason.${code}`) : null;
+}
+
+export default {
+  title: t("game.title"),
+  statusText,
+  board,
+  scores,
+  describe,
+  actionText,
+  reasonText,
+  styles: [new URL("athletic.css", import.meta.url).href],
+  scoreLabel: t("scores.medals"),
+};
