@@ -25,7 +25,8 @@ class LiveServer:
     """The real application served by uvicorn in a thread of the test process."""
 
     def __init__(self, db: Path | str, **settings: Any) -> None:
-        self.config = ServerConfig(db_path=db, **{"bot_delay": 0.0, **settings})
+        # No REST rate limits unless a test sets them: every test client has the same address.
+        self.config = ServerConfig(db_path=db, **{"bot_delay": 0.0, "rate_limits": False, **settings})
         self.app = create_app(self.config)
         self.port = free_port()
         self.server = uvicorn.Server(

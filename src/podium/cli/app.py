@@ -335,11 +335,18 @@ def serve(
         Path | None, typer.Option("--db", help="SQLite database file [default: in your user data directory]")
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot waits before it moves")] = 0.5,
+    rate_limits: Annotated[
+        bool,
+        typer.Option(
+            "--rate-limits/--no-rate-limits",
+            help="limit how fast one address may create, join and rematch tables (off: for tests and benches)",
+        ),
+    ] = True,
 ) -> None:
     """Start the web server: play in the browser with friends and bots (open the printed address)."""
     from podium.cli.serve import run_server
 
-    raise typer.Exit(run_server(host, port, db, bot_delay, console))
+    raise typer.Exit(run_server(host, port, db, bot_delay, console, rate_limits=rate_limits))
 
 
 @app.command()

@@ -46,7 +46,9 @@ def listen_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_server(host: str, port: int, db: Path | None, bot_delay: float, console: Console) -> int:
+def run_server(
+    host: str, port: int, db: Path | None, bot_delay: float, console: Console, *, rate_limits: bool = True
+) -> int:
     import uvicorn
 
     from podium.server import ServerConfig, create_app, default_db_path
@@ -58,7 +60,7 @@ def run_server(host: str, port: int, db: Path | None, bot_delay: float, console:
     path = db if db is not None else default_db_path()
     if path.exists() and path.is_dir():
         raise PodiumError(f"--db {path}: is a directory; give a database file")
-    app = create_app(ServerConfig(db_path=path, bot_delay=bot_delay))
+    app = create_app(ServerConfig(db_path=path, bot_delay=bot_delay, rate_limits=rate_limits))
     # Bind before saying "serving on": a port in use or a bad --host is one clear line, not a uvicorn error.
     sock = listen_socket(host, port)
     try:

@@ -14,6 +14,7 @@ from podium.server.errors import ApiError, bad_request
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
 from podium.server.protocol import load_json
+from podium.server.ratelimit import client_key
 from podium.server.renderers import renderer_url
 
 # Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
@@ -66,9 +67,17 @@ async def list_games() -> list[dict[str, Any]]:
     return out
 
 
+def _limited(request: Request, operation: str) -> TableManager:
+    """The manager, once this request of `operation` is within its client's limit (else 429 rate_limited)."""
+    manager = _manager(request)
+    manager.check_rate(operation, client_key(request.client.host if request.client is not None else None))
+    return manager
+
+
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> Any:
-    return _manager(request).create(await _body(request))
+    manager = _limited(request, "create")
+    return manager.create(await _body(request))
 
 
 @router.get("/tables")
@@ -83,14 +92,15 @@ async def get_table(table_id: str, request: Request) -> Any:
 
 @router.post("/tables/{table_id}/join")
 async def join_table(table_id: str, request: Request) -> Any:
-    manager = _manager(request)
-    table = manager.get(table_id)
-    return manager.join(table, await _body(request))
+    manager = _limited(request, "join")
+    body = await _body(request)
+    # Looked up after the body's await, with none before the join: the table cannot expire in between.
+    return manager.join(manager.get(table_id), body)
 
 
 @router.post("/tables/{table_id}/rematch", status_code=201)
 async def rematch(table_id: str, request: Request) -> Any:
-    manager = _manager(request)
+    manager = _limited(request, "rematch")
     table = manager.get(table_id)
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return manager.rematch(table, token.strip() if scheme.lower() == "bearer" else None)
@@ -109,4 +119,6 @@ async def record(table_id: str, request: Request) -> Response:
 
 
 def error_response(exc: ApiError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    return JSONResponse(
+        {"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status, headers=exc.headers
+    )

@@ -74,6 +74,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             manager.hints.start()
         resumed = manager.resume_all()
         log.info("database %s: resumed %d unfinished game(s)", db.path, resumed)
+        manager.start_sweeper()
         app.state.manager = manager
         try:
             yield

@@ -18,6 +18,14 @@ def default_db_path() -> Path:
 
 
 @dataclass(frozen=True)
+class RateLimit:
+    """A token bucket per client address: `burst` requests at once, then `per_minute` more each minute."""
+
+    burst: int
+    per_minute: float
+
+
+@dataclass(frozen=True)
 class ServerConfig:
     db_path: Path | str = ""  # "" = default_db_path(); ":memory:" works for tests
     bot_delay: float = 0.5  # seconds a bot waits before it acts, so that humans can follow
@@ -27,6 +35,19 @@ class ServerConfig:
     rate_strikes: int = 40  # consecutive rate-limited messages before the socket is closed (1008)
     send_queue: int = 512  # frames waiting for a slow client before it is dropped (it reconnects to a snapshot)
     hint_timeout: float = 3.0  # seconds a hint may take before the player is told there is none
+    # REST limits per client address (429 rate_limited beyond them). A person creates a table every few minutes and
+    # clicks a few times in a row at most; a script that makes thousands of tables is held to a few per minute.
+    rate_limits: bool = True  # False: no REST limits (the tests' and the load bench's servers, one address for all)
+    create_limit: RateLimit = RateLimit(burst=10, per_minute=4)
+    join_limit: RateLimit = RateLimit(burst=20, per_minute=10)
+    rematch_limit: RateLimit = RateLimit(burst=10, per_minute=6)
+    # A waiting table (a human seat still free) expires once no seated player has been connected to it for this long:
+    # its creator waiting at the table keeps it open; one created and left is gone after half an hour.
+    waiting_ttl: float = 1800.0
+    # A finished table leaves memory this long after its end once no client is connected to it; afterwards its
+    # record, its page and its rematch are read from the database when asked for.
+    finished_ttl: float = 120.0
+    sweep_interval: float = 30.0  # seconds between two rounds of expiring and unloading tables
 
     def resolved_db_path(self) -> Path | str:
         if self.db_path == ":memory:":

@@ -61,6 +61,7 @@ _INDEXES = """
 DROP INDEX IF EXISTS tables_status;
 CREATE INDEX IF NOT EXISTS tables_open ON tables (created) WHERE status IN ('waiting', 'playing');
 """
+OPEN_TABLES_QUERY = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
 _ADDED_COLUMNS = {"memory": "INTEGER NOT NULL DEFAULT 0", "alive": "REAL"}  # columns schema 1 did not have
 
 
@@ -172,12 +173,32 @@ class Database:
                 (status, None if result is None else json.dumps(result), table_id),
             )
 
+    def expire_waiting(self, table_ids: list[str]) -> None:
+        """Mark waiting tables expired (one transaction): they are never loaded again."""
+        with self._tx() as c:
+            query = "UPDATE tables SET status='expired' WHERE id=? AND status='waiting'"
+            c.executemany(query, [(t,) for t in table_ids])
+
+    def expire_waiting_before(self, before: float) -> int:
+        """Expire every waiting table whose `alive` (or creation) is older than `before`; how many."""
+        with self._tx() as c:
+            # `status IN (...)` as in the partial index, so that only open tables are read
+            cursor = c.execute(
+                "UPDATE tables SET status='expired' WHERE id IN (SELECT id FROM tables"
+                " WHERE status IN ('waiting', 'playing') AND status='waiting' AND COALESCE(alive, created) < ?)",
+                (before,),
+            )
+            return cursor.rowcount
+
+    def set_alive(self, alive: list[tuple[str, float]]) -> None:
+        with self._tx() as c:
+            c.executemany("UPDATE tables SET alive=? WHERE id=?", [(at, table_id) for table_id, at in alive])
+
     # -- reads -------------------------------------------------------------------------------------------------
 
     def unfinished_ids(self) -> list[str]:
         """The open tables (waiting or playing), oldest first: the index `tables_open` alone answers it."""
-        query = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
-        return [r[0] for r in self.conn.execute(query)]
+        return [r[0] for r in self.conn.execute(OPEN_TABLES_QUERY)]
 
     def status(self, table_id: str) -> str | None:
         r = self.conn.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone()

@@ -8,9 +8,11 @@ before it is in the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
@@ -24,6 +26,7 @@ from podium.server.db import Database, SeatRow, TableRow
 from podium.server.errors import ApiError, bad_request, not_found
 from podium.server.hints import HintWorker, has_hint
 from podium.server.protocol import Message, ProtocolError
+from podium.server.ratelimit import ClientLimits
 from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
@@ -39,11 +42,24 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.bots = BotRunner(self, config.bot_delay)
         self.hints = HintWorker(config.hint_timeout)
+        # Seconds since 1970 (`created` and `alive` are stored); tests replace it with a fake clock.
+        self.clock: Callable[[], float] = time.time
+        limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
+        self.limits = ClientLimits(limits, self.now) if config.rate_limits else None
+        self.sweeper: asyncio.Task[None] | None = None
+
+    def now(self) -> float:
+        return self.clock()  # late-bound: a test's fake clock applies everywhere, the REST limits included
 
     # -- loading -----------------------------------------------------------------------------------------------
 
     def resume_all(self) -> int:
-        """Load every unfinished game from the database and let its bots play on. Returns how many."""
+        """Load every open game from the database and let its bots play on. Returns how many. Finished and expired
+        tables are not read (the query reads an index of the open ones only), and waiting tables that nobody has
+        been at for `waiting_ttl` expire first: starting takes no longer for the tables of the past."""
+        expired = self.db.expire_waiting_before(self.clock() - self.config.waiting_ttl)
+        if expired:
+            log.info("%d waiting table(s) expired: nobody took their free seats in time", expired)
         count = 0
         for table_id in self.db.unfinished_ids():
             table = self._load(table_id)
@@ -61,6 +77,9 @@ class TableManager:
         except PodiumError as exc:
             log.error("table %s cannot be replayed and stays closed: %s", table_id, exc)
             return None
+        table.alive = row.alive if row.alive is not None else row.created
+        if table.status == FINISHED:
+            table.finished_at = self.clock()  # unloaded again `finished_ttl` after its last client has left
         self.tables[table_id] = table
         return table
 
@@ -96,8 +115,26 @@ class TableManager:
         if table is None and len(table_id) <= 64:
             table = self._load(table_id)  # a finished table, or one not yet used since the start
         if table is None:
+            if len(table_id) <= 64 and self.db.status(table_id) == "expired":
+                raise not_found(f"table {table_id!r}: it expired, as nobody took its free seats in time")
             raise not_found(f"table {table_id!r}")
         return table
+
+    def check_rate(self, operation: str, client: str) -> None:
+        """Count one `operation` ("create", "join", "rematch") of `client`; 429 `rate_limited` beyond its limit."""
+        if self.limits is None:
+            return
+        wait = self.limits.retry_after(operation, client)
+        if wait is not None:
+            limit = self.limits.limits[operation]
+            what = {"create": "new tables", "join": "joins", "rematch": "rematches"}[operation]
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"too many {what} from your address: at most {limit.burst} at once, then {limit.per_minute:g} a "
+                f"minute; try again in {wait} s",
+                {"Retry-After": str(wait)},
+            )
 
     # -- REST operations ---------------------------------------------------------------------------------------
 
@@ -120,13 +157,14 @@ class TableManager:
             req.config,
             len(seats),
             seed,
-            time.time(),
+            self.clock(),
             seats,
             req.game.new_game(req.config, len(seats), seed),
             memory=req.memory,
             rematch_of=rematch_of.id if rematch_of is not None else None,
         )
         table.status = PLAYING if not table.free_seats() else WAITING
+        table.alive = table.created
         row = TableRow(
             table.id,
             req.game.name,
@@ -239,6 +277,8 @@ class TableManager:
 
     def connect(self, table: Table, conn: Connection) -> None:
         was = conn.seat is not None and table.connected(table.seats[conn.seat])
+        if conn.seat is not None:
+            table.alive = self.clock()
         table.connections.add(conn)
         conn.send({"type": "welcome", "seat": conn.seat, "table": table.to_json()})
         if conn.seat is None or was:
@@ -248,8 +288,10 @@ class TableManager:
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
-        if conn.seat is not None and not table.connected(table.seats[conn.seat]):
-            table.broadcast()
+        if conn.seat is not None:
+            table.alive = self.clock()
+            if not table.connected(table.seats[conn.seat]):
+                table.broadcast()
 
     async def act(self, table: Table, conn: Connection, msg: Message) -> None:
         async with table.lock:
@@ -303,6 +345,8 @@ class TableManager:
         data = action.to_json()
         self.db.append_action(table.id, table.version, seat, data, status, state.result().to_json() if over else None)
         table.state, table.status = state, status
+        if over:
+            table.finished_at = self.clock()
         table.moves.append((seat, data))
         table.last_seat, table.last_action, table.last_events = seat, action, events
         table.hint_cache.clear()
@@ -337,7 +381,58 @@ class TableManager:
             table.hint_cache[key] = answer
         conn.send({"type": "hint", "version": key[0], **answer})
 
+    # -- housekeeping ------------------------------------------------------------------------------------------
+
+    def sweep(self) -> None:
+        """Expire the waiting tables nobody has been at for `waiting_ttl`, unload the finished tables without
+        clients `finished_ttl` after their end, and forget the rate-limit buckets that have filled up again."""
+        now = self.clock()
+        config = self.config
+        expired: list[Table] = []
+        alive: list[tuple[str, float]] = []
+        for table in list(self.tables.values()):
+            if table.status == WAITING:
+                if table.seated_connected():
+                    table.alive = now
+                    alive.append((table.id, now))  # stored, so that a restart does not expire it
+                elif now - table.alive >= config.waiting_ttl:
+                    expired.append(table)
+            elif (
+                table.status == FINISHED
+                and not table.connections
+                and table.finished_at is not None
+                and now - table.finished_at >= config.finished_ttl
+                and not table.lock.locked()
+                and table.id not in self.bots.tasks
+            ):
+                del self.tables[table.id]
+        if alive:
+            self.db.set_alive(alive)
+        if expired:
+            self.db.expire_waiting([t.id for t in expired])
+            for table in expired:
+                del self.tables[table.id]
+                for conn in list(table.connections):
+                    conn.close(1001)  # spectators of a table that is no more; a reconnect is told it expired
+        if self.limits is not None:
+            self.limits.prune()
+
+    def start_sweeper(self) -> None:
+        async def run() -> None:
+            while True:
+                await asyncio.sleep(self.config.sweep_interval)
+                try:
+                    self.sweep()
+                except Exception:  # e.g. the database busy: the next round tries again
+                    log.exception("expiring and unloading tables failed")
+
+        self.sweeper = asyncio.get_running_loop().create_task(run())
+
     async def shutdown(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         await self.bots.stop()
         await asyncio.to_thread(self.hints.close)
         for table in self.tables.values():

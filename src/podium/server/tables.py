@@ -102,6 +102,11 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     agents: dict[int, Agent] = field(default_factory=dict)
     hint_cache: dict[tuple[int, int], JsonDict] = field(default_factory=dict)
+    alive: float = 0.0  # waiting: when a seated player was last known connected (or the creation); see sweep
+    finished_at: float | None = None  # when the game ended, or when the finished table was loaded
+
+    def seated_connected(self) -> bool:
+        return any(c.seat is not None for c in self.connections)
 
     @property
     def version(self) -> int:

@@ -68,6 +68,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if isinstance(seat, ProtocolError):
         await _refuse(ws, seat.code, seat.message, table.version)
         return
+    try:
+        # Again after the hello's await: a finished table may have been unloaded (and is loaded anew), or a waiting
+        # one expired, meanwhile; the socket must join the table object that is served now.
+        table = manager.get(table_id)
+    except ApiError as exc:
+        await _refuse(ws, "unauthorized", exc.message, None)
+        return
     config = manager.config
     conn = Connection(ws, seat, config.send_queue)
     writer = asyncio.get_running_loop().create_task(conn.run_writer())

@@ -20,11 +20,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def spawn_serve(db: Path, port: int, *, bot_delay: float = 0.0, log: Path | None = None) -> subprocess.Popen[bytes]:
+def spawn_serve(
+    db: Path, port: int, *, bot_delay: float = 0.0, log: Path | None = None, rate_limits: bool = False
+) -> subprocess.Popen[bytes]:
     """Start `podium serve` (with this interpreter, so the same installation) on `port`; its output is appended to
-    `log`, or dropped."""
+    `log`, or dropped. The REST rate limits are off unless asked for: every test client has the same address."""
     command = [sys.executable, "-c", "from podium.cli.app import main; main()", "serve", "--host", HOST]
     command += ["--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay)]
+    command += ["--rate-limits" if rate_limits else "--no-rate-limits"]
     if log is None:
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with log.open("ab") as out:  # the child keeps its own descriptor
