@@ -22,7 +22,7 @@ def test_olympicards_sport_with_a_withdrawal(new_page: Callable[..., Any]) -> No
     wait_my_turn(page)
     hand_before = page.locator(".oly-me .hand .card").count()
     if page.locator(".oly-me .hand button.card.playable").count():
-        quick = page.locator(".quick-play").first.get_attribute("aria-label") or ""
+        quick = page.locator(".quick-play").first.get_attribute("data-action") or ""  # the server's text: "play 3r 5r"
         cards = quick.removeprefix("play ").split()
         for text in cards:
             page.locator(f'.oly-me .hand button.card[data-card="{text}"][aria-pressed="false"]').first.click()

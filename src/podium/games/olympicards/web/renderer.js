@@ -1,7 +1,7 @@
 // Olympicards: the sport card in the middle, everyone's plays in this sport around it, your hand below.
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
-import { gameMessages } from "/static/js/i18n.js";
+import { gameMessages, lang } from "/static/js/i18n.js";
 import { card, colouredFace, medal } from "/static/js/cards.js";
 import { ordinal, playerHeader, scoreTable } from "/static/js/common.js";
 
@@ -10,18 +10,18 @@ const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
 const COLOURS = {
-  r: { name: "red", shape: "circle", band: "var(--red)", ink: "var(--red)" },
-  g: { name: "green", shape: "triangle", band: "var(--green)", ink: "var(--green)" },
-  b: { name: "blue", shape: "square", band: "var(--blue)", ink: "var(--blue)" },
-  y: { name: "yellow", shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
-  k: { name: "black", shape: "diamond", band: "var(--black)", ink: "var(--black)" },
+  r: { name: t("colour.r"), shape: "circle", band: "var(--red)", ink: "var(--red)" },
+  g: { name: t("colour.g"), shape: "triangle", band: "var(--green)", ink: "var(--green)" },
+  b: { name: t("colour.b"), shape: "square", band: "var(--blue)", ink: "var(--blue)" },
+  y: { name: t("colour.y"), shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  k: { name: t("colour.k"), shape: "diamond", band: "var(--black)", ink: "var(--black)" },
 };
 
 function cardParts(text) {
   const letter = text.slice(-1).toLowerCase();
   const value = text.slice(0, -1);
   const colour = COLOURS[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
-  return { value, letter, colour, label: `${colour.name} ${value}` };
+  return { value, letter, colour, label: t("card.label", { colour: colour.name, value }) };
 }
 
 // One card, face down when `text` is null (see `card` in cards.js for the options).
@@ -33,7 +33,49 @@ function olympicardsCard(text, opts) {
 
 // A card written for the log: "red 7".
 function cardWord(text) {
-  return text == null ? "a hidden card" : cardParts(text).label;
+  return text == null ? t("card.hidden") : cardParts(text).label;
+}
+
+// ---- sports, awards and actions in the player's language. A sport comes by its name (the built-in sets' names
+// have translations; a sport of the player's own file keeps its name); its rule is the file's English text in
+// English, and in another language it is said from the sport's fields (shape, measure, progression, target).
+function sportName(name) {
+  return name && t.has(`sport.${name}`) ? t(`sport.${name}`) : name;
+}
+
+function sportRule(sport) {
+  if (lang === "en" && sport.text) return sport.text;
+  const parts = [sport.min_cards === sport.max_cards ? t("rule.exactly", { count: sport.min_cards }) : t("rule.between", { min: sport.min_cards, max: sport.max_cards })];
+  if (sport.max_cards > 1 && t.has(`rule.shape.${sport.shape}`)) parts.push(t(`rule.shape.${sport.shape}`));
+  const measure = t(`rule.measure.${sport.measure}`);
+  if (sport.progression !== "none" && t.has(`rule.progression.${sport.progression}`)) parts.push(t(`rule.progression.${sport.progression}`, { measure }));
+  if (sport.flip && t.has(`rule.target.${sport.target_relation}`)) parts.push(t(`rule.target.${sport.target_relation}`, { measure }));
+  return parts.join(", ");
+}
+
+const medalName = (m) => (t.has(`medal.${m}`) ? t(`medal.${m}`) : m);
+
+// What withdrawing now earns (O-6, O-7), from the view's `next_award` {cards, medal, start_card, medal_to}.
+function awardText(award) {
+  if (award.medal_to === "other") return t("award.two", { count: award.cards, medal: medalName(award.medal) });
+  const parts = [];
+  if (award.cards) parts.push(t("award.cards", { count: award.cards }));
+  if (award.medal) parts.push(medalName(award.medal));
+  if (award.start_card) parts.push(t("award.start_card"));
+  return parts.length ? parts.join(", ") : t("award.nothing");
+}
+
+function actionText(action) {
+  switch (action.type) {
+    case "play":
+      return t("action.play", { cards: action.cards.map((c) => cardWord(c)).join(" + ") });
+    case "withdraw":
+    case "accept":
+    case "postpone":
+      return t(`action.${action.type}`);
+    default:
+      return null;
+  }
 }
 
 const COLOUR_ORDER = "rgbyk";
@@ -53,47 +95,47 @@ function selectedCards(ctx) {
 
 function statusText(ctx) {
   const v = ctx.view;
-  if (v.phase === "decide") return ctx.myTurn ? `As start player, play ${v.sport.name} now or postpone it (the next sport must then be played).` : `The start player decides whether to play ${v.sport ? v.sport.name : "the sport"}.`;
+  if (v.phase === "decide") return ctx.myTurn ? t("status.decide", { sport: sportName(v.sport.name) }) : t("status.decide_others", { sport: v.sport ? sportName(v.sport.name) : t("sport.the") });
   if (!ctx.myTurn) return "";
   const n = plays(ctx).length;
-  const award = v.next_award ? ` Withdrawing now gives: ${v.next_award.text}.` : "";
-  return n ? `Pick cards for a play (${v.sport.text}), or withdraw.${award}` : `No legal play: you must withdraw.${award}`;
+  const award = v.next_award ? t("status.award", { award: awardText(v.next_award) }) : "";
+  return n ? `${t("status.play", { rule: sportRule(v.sport) })}${award}` : `${t("status.must_withdraw")}${award}`;
 }
 
 function sportCard(ctx) {
   const v = ctx.view;
   const sport = v.sport;
   const total = v.sports_done.length + (sport ? 1 : 0) + v.sport_pile.length;
-  const record = sport && sport.star ? (v.config.world_record ? "★ world record possible" : "★") : null;
+  const record = sport && sport.star ? (v.config.world_record ? t("sport.record_possible") : "★") : null;
   return h(
     "section",
-    { class: "sport-area", "aria-label": "Current sport" },
+    { class: "sport-area", "aria-label": t("sport.current") },
     sport
       ? h(
           "div",
-          { class: `sport-card ${v.phase === "decide" ? "deciding" : ""}`, role: "group", "aria-label": `Sport ${v.sport_number}: ${sport.name}` },
-          h("div", { class: "sport-no" }, `Sport ${v.sport_number} of ${total}`),
-          h("div", { class: "sport-name" }, sport.name, record ? h("span", { class: "star", title: "starred sport" }, ` ${record}`) : null),
-          h("div", { class: "sport-text" }, sport.text),
-          h("div", { class: "sport-meta" }, `${sport.min_cards === sport.max_cards ? sport.min_cards : `${sport.min_cards}–${sport.max_cards}`} card${sport.max_cards > 1 ? "s" : ""} per play`, v.round ? ` · round ${v.round}` : ""),
+          { class: `sport-card ${v.phase === "decide" ? "deciding" : ""}`, role: "group", "aria-label": t("sport.label", { n: v.sport_number, sport: sportName(sport.name) }) },
+          h("div", { class: "sport-no" }, t("sport.of", { n: v.sport_number, total })),
+          h("div", { class: "sport-name" }, sportName(sport.name), record ? h("span", { class: "star", title: t("sport.starred") }, ` ${record}`) : null),
+          h("div", { class: "sport-text", title: lang === "en" ? null : sport.text }, sportRule(sport)),
+          h("div", { class: "sport-meta" }, t("sport.per_play", { n: sport.min_cards === sport.max_cards ? sport.min_cards : `${sport.min_cards}–${sport.max_cards}`, count: sport.max_cards }), v.round ? t("sport.round", { n: v.round }) : ""),
         )
       : v.is_over
         ? null // every sport is played: no empty sport card on the end screen
         : h("p", { class: "muted" }, t("sport.none")),
-    v.target ? h("figure", { class: "pile target-card" }, olympicardsCard(v.target, { size: "lg", label: `Round target: ${cardWord(v.target)}` }), h("figcaption", null, "Target")) : null,
+    v.target ? h("figure", { class: "pile target-card" }, olympicardsCard(v.target, { size: "lg", label: t("target.label", { card: cardWord(v.target) }) }), h("figcaption", null, t("target.caption"))) : null,
     h(
       "div",
       { class: "sport-pile-info" },
-      h("p", null, `Draw pile: ${v.draw_size} · discard: ${v.discard.length}`),
-      h("p", null, `Sports to come: ${v.sport_pile.length}`, v.sport_pile.some((s) => s) ? ` (postponed: ${v.sport_pile.filter((s) => s).join(", ")})` : ""),
-      v.sports_done.length ? h("p", { class: "muted small" }, `Done: ${v.sports_done.join(", ")}`) : null,
+      h("p", null, t("info.piles", { draw: v.draw_size, discard: v.discard.length })),
+      h("p", null, t("info.to_come", { n: v.sport_pile.length }), v.sport_pile.some((s) => s) ? t("info.postponed", { sports: v.sport_pile.filter((s) => s).map(sportName).join(", ") }) : ""),
+      v.sports_done.length ? h("p", { class: "muted small" }, t("info.done", { sports: v.sports_done.map(sportName).join(", ") })) : null,
     ),
   );
 }
 
 function medalsOf(v, seat) {
   const m = v.medals[seat];
-  return h("span", { class: "medals" }, ["gold", "silver", "bronze"].map((k) => (m[k] ? medal(k, m[k]) : null)), h("span", { class: "points" }, `${v.points[seat]} pt${v.points[seat] === 1 ? "" : "s"}`));
+  return h("span", { class: "medals" }, ["gold", "silver", "bronze"].map((k) => (m[k] ? medal(k, m[k]) : null)), h("span", { class: "points" }, t("points.short", { count: v.points[seat] })));
 }
 
 function playsRow(ctx, seat) {
@@ -106,17 +148,17 @@ function playsRow(ctx, seat) {
       ? seatPlays.map((p, i) =>
           h(
             "span",
-            { class: `play ${i === seatPlays.length - 1 ? "latest" : ""}`, role: "img", "aria-label": `play ${i + 1}: ${p.map((c) => cardWord(c)).join(" + ")}` },
+            { class: `play ${i === seatPlays.length - 1 ? "latest" : ""}`, role: "img", "aria-label": t("plays.label", { n: i + 1, cards: p.map((c) => cardWord(c)).join(" + ") }) },
             p.map((c) => olympicardsCard(c, { size: "sm" })),
           ),
         )
-      : h("span", { class: "muted small" }, v.phase === "play" ? "no play yet in this sport" : ""),
+      : h("span", { class: "muted small" }, v.phase === "play" ? t("plays.none") : ""),
   );
 }
 
 function myPlays(ctx) {
   const seatPlays = ctx.view.plays[ctx.seat] || [];
-  return seatPlays.length ? h("div", { class: "my-plays" }, h("span", { class: "muted small" }, "Your plays: "), playsRow(ctx, ctx.seat)) : null;
+  return seatPlays.length ? h("div", { class: "my-plays" }, h("span", { class: "muted small" }, t("plays.yours"), " "), playsRow(ctx, ctx.seat)) : null;
 }
 
 // A hidden hand as the player sees it across the table: a fanned row of card backs and the count. A big hand
@@ -139,9 +181,9 @@ function playerArea(ctx, seat) {
   const v = ctx.view;
   const out = v.withdrawn[seat];
   const tags = [];
-  if (v.start_player === seat) tags.push(h("span", { class: "tag", title: "start player card" }, "start player"));
-  if (out) tags.push(h("span", { class: "tag tag-out" }, "withdrawn"));
-  if (v.world_records[seat] && v.world_records[seat].length) tags.push(h("span", { class: "tag" }, `★ ${v.world_records[seat].join(", ")}`));
+  if (v.start_player === seat) tags.push(h("span", { class: "tag", title: t("tag.start_title") }, t("tag.start")));
+  if (out) tags.push(h("span", { class: "tag tag-out" }, t("tag.withdrawn")));
+  if (v.world_records[seat] && v.world_records[seat].length) tags.push(h("span", { class: "tag" }, `★ ${v.world_records[seat].map(sportName).join(", ")}`));
   return h(
     "section",
     { class: `player oly-player ${v.current_player === seat ? "current" : ""} ${out ? "out" : ""} ${seat === ctx.seat ? "me" : ""}`, "aria-label": ctx.name(seat), dataset: { seat } },
@@ -169,7 +211,7 @@ function handArea(ctx) {
       selected: canUse ? selected : undefined,
       extraClass: canUse ? "playable" : null,
       key: `hand-${i}`,
-      label: `${cardWord(text)}${selected ? ", selected" : ""}`,
+      label: `${cardWord(text)}${selected ? t("hand.selected") : ""}`,
       onClick:
         canUse && !ctx.busy
           ? () => {
@@ -181,11 +223,11 @@ function handArea(ctx) {
     });
   });
   const bar = [];
-  if (accept) bar.push(button(`Play ${v.sport.name}`, () => ctx.act(accept.action), { class: "primary", disabled: ctx.busy, dataset: { key: "accept" } }));
-  if (postpone) bar.push(button("Postpone it", () => ctx.act(postpone.action), { disabled: ctx.busy, dataset: { key: "postpone" } }));
+  if (accept) bar.push(button(t("button.accept", { sport: sportName(v.sport.name) }), () => ctx.act(accept.action), { class: "primary", disabled: ctx.busy, dataset: { key: "accept" } }));
+  if (postpone) bar.push(button(t("button.postpone"), () => ctx.act(postpone.action), { disabled: ctx.busy, dataset: { key: "postpone" } }));
   if (legalPlays.length) {
     bar.push(
-      button(match ? `Play ${chosen.map((c) => cardWord(c)).join(" + ")}` : chosen.length ? "Not a legal play" : "Select cards to play", () => match && ctx.act(match.action), {
+      button(match ? t("button.play", { cards: chosen.map((c) => cardWord(c)).join(" + ") }) : chosen.length ? t("button.not_legal") : t("button.select"), () => match && ctx.act(match.action), {
         class: "primary",
         disabled: !match || ctx.busy,
         dataset: { key: "play-selected" },
@@ -194,10 +236,10 @@ function handArea(ctx) {
   }
   if (withdraw) {
     bar.push(
-      button(`Withdraw${v.next_award ? ` (${v.next_award.text})` : ""}`, () => ctx.act(withdraw.action), {
+      button(v.next_award ? t("button.withdraw_award", { award: awardText(v.next_award) }) : t("button.withdraw"), () => ctx.act(withdraw.action), {
         class: "warn",
         disabled: ctx.busy,
-        "aria-label": `Withdraw from ${v.sport ? v.sport.name : "the sport"}${v.next_award ? `; award: ${v.next_award.text}` : ""}`,
+        "aria-label": `${t("button.withdraw_from", { sport: v.sport ? sportName(v.sport.name) : t("sport.the") })}${v.next_award ? t("button.award_suffix", { award: awardText(v.next_award) }) : ""}`,
         dataset: { key: "withdraw" },
       }),
     );
@@ -206,11 +248,11 @@ function handArea(ctx) {
     ? h(
         "div",
         { class: "quick-plays" },
-        h("span", { class: "muted small" }, "Legal plays:"),
+        h("span", { class: "muted small" }, t("plays.legal")),
         legalPlays.slice(0, 40).map((e) =>
           h(
             "button",
-            { type: "button", class: "quick-play", "aria-label": e.text, title: e.text, disabled: ctx.busy, dataset: { key: `quick-${e.id}` }, onclick: () => ctx.act(e.action) },
+            { type: "button", class: "quick-play", "aria-label": actionText(e.action), title: actionText(e.action), disabled: ctx.busy, dataset: { key: `quick-${e.id}`, action: e.text }, onclick: () => ctx.act(e.action) },
             e.action.cards.map((c) => olympicardsCard(c, { size: "xs" })),
           ),
         ),
@@ -218,10 +260,10 @@ function handArea(ctx) {
     : null;
   return h(
     "section",
-    { class: `player me oly-me ${v.current_player === ctx.seat ? "current" : ""}`, "aria-label": "Your hand", dataset: { seat: ctx.seat } },
-    playerHeader(ctx, ctx.seat, [medalsOf(v, ctx.seat), v.start_player === ctx.seat ? h("span", { class: "tag" }, "start player") : null, v.withdrawn[ctx.seat] ? h("span", { class: "tag tag-out" }, "withdrawn") : null]),
+    { class: `player me oly-me ${v.current_player === ctx.seat ? "current" : ""}`, "aria-label": t("hand.yours"), dataset: { seat: ctx.seat } },
+    playerHeader(ctx, ctx.seat, [medalsOf(v, ctx.seat), v.start_player === ctx.seat ? h("span", { class: "tag" }, t("tag.start")) : null, v.withdrawn[ctx.seat] ? h("span", { class: "tag tag-out" }, t("tag.withdrawn")) : null]),
     myPlays(ctx),
-    h("div", { class: "hand", role: "group", "aria-label": "Your hand" }, handCards),
+    h("div", { class: "hand", role: "group", "aria-label": t("hand.yours") }, handCards),
     bar.length ? h("div", { class: "action-bar" }, bar) : null,
     quick,
   );
@@ -245,35 +287,49 @@ function scores(ctx) {
     const m = v.medals[seat];
     rows.push({ cls: seat === ctx.seat ? "me" : "", cells: [ctx.name(seat), `${m.gold}`, `${m.silver}`, `${m.bronze}`, String(v.points[seat])] });
   }
-  return scoreTable("Medals (gold 4, silver 2, bronze 1)", ["Player", "G", "S", "B", "Points"], rows);
+  return scoreTable(t("scores.title"), [t("result.player"), t("medal.gold.initial"), t("medal.silver.initial"), t("medal.bronze.initial"), t("scores.points")], rows);
 }
 
 function describe(event, ctx) {
   const who = event.player != null ? ctx.name(event.player) : "";
   switch (event.kind) {
     case "sport":
-      return `Sport ${event.number}: ${event.sport}`;
+      return t("log.sport", { n: event.number, sport: sportName(event.sport) });
     case "sport_turned":
-      return `${event.sport} is turned over${event.decision ? "" : " and must be played"}`;
+      return t(event.decision ? "log.turned" : "log.turned_must", { sport: sportName(event.sport) });
     case "postpone":
-      return `${who} postpones ${event.sport}`;
+      return t("log.postpone", { name: who, sport: sportName(event.sport) });
     case "withdraw":
-      return `↳ ${who} withdraws (${ordinal(event.order)})${event.cards ? ` and takes ${event.cards} card${event.cards === 1 ? "" : "s"}` : ""}`;
+      return event.cards ? t("log.withdraw_cards", { name: who, order: ordinal(event.order), count: event.cards }) : t("log.withdraw", { name: who, order: ordinal(event.order) });
     case "start_card":
-      return `↳ ${who} takes the start player card`;
+      return t("log.start_card", { name: who });
     case "medal":
-      return `★ ${who} wins ${event.medal}`;
+      return t("log.medal", { name: who, medal: medalName(event.medal) });
     case "world_record":
-      return `★ ${who} sets a world record in ${event.sport}`;
+      return t("log.world_record", { name: who, sport: sportName(event.sport) });
     case "drew":
-      return event.player === ctx.seat && event.cards.length ? `↳ you drew ${event.cards.map((c) => cardWord(c)).join(", ")}` : null;
+      return event.player === ctx.seat && event.cards.length ? t("log.drew", { cards: event.cards.map((c) => cardWord(c)).join(", ") }) : null;
     case "reshuffle":
-      return "The discard pile is shuffled into a new draw pile";
+      return t("log.reshuffle");
     case "target":
-      return event.card ? `Round target: ${cardWord(event.card)}` : null;
+      return event.card ? t("target.label", { card: cardWord(event.card) }) : null;
     default:
       return null;
   }
 }
 
-export default { statusText, board, scores, describe, styles: [new URL("olympicards.css", import.meta.url).href], scoreLabel: "Points" };
+function reasonText(code) {
+  return t.has(`reason.${code}`) ? t(`reason.${code}`) : null;
+}
+
+export default {
+  title: t("game.title"),
+  statusText,
+  board,
+  scores,
+  describe,
+  actionText,
+  reasonText,
+  styles: [new URL("olympicards.css", import.meta.url).href],
+  scoreLabel: t("scores.points"),
+};
