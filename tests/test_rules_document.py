@@ -25,13 +25,17 @@ ITEM = re.compile(r"^\*\*([AOG]-\d+\.\d+)\*\* \S", re.MULTILINE)
 TEXT_SUFFIXES = {".md", ".py", ".toml", ".txt", ".js", ".html", ".css", ".json", ".cfg", ".yml", ".yaml", ".sh"}
 
 
-def document(game: str) -> str:
-    return (ROOT / "src" / "podium" / "games" / game / "rules.md").read_text(encoding="utf-8")
+TRANSLATIONS = ("hu", "nb")  # rules.<lang>.md beside each rules.md: the browser's rules panel in that language
 
 
-def numbered_rules(game: str) -> list[str]:
+def document(game: str, lang: str = "en") -> str:
+    name = "rules.md" if lang == "en" else f"rules.{lang}.md"
+    return (ROOT / "src" / "podium" / "games" / game / name).read_text(encoding="utf-8")
+
+
+def numbered_rules(game: str, lang: str = "en") -> list[str]:
     """The rule numbers of a document, in order: headings `### G-5 …` and items `**G-5.3** …`."""
-    text = document(game)
+    text = document(game, lang)
     found = [(m.start(), m.group(1)) for m in HEADING.finditer(text)] + [
         (m.start(), m.group(1)) for m in ITEM.finditer(text)
     ]
@@ -142,6 +146,40 @@ def test_option_table_is_the_games_config(game: str) -> None:
         # The allowed values: every bound the config states (`integer 1..100`) is in the table (`1 … 100`).
         bounds = re.findall(r"(?<!\w)-?\d+", info.allowed.replace(",", " "))
         assert set(bounds) <= set(re.findall(r"(?<!\w)-?\d+", row[1].replace("−", "-"))), f"{info.name}: allowed values"
+
+
+def structure(text: str) -> list[str]:
+    """The skeleton of a document: its headings by level (`#`, `##`, `###` with the rule number if any), its numbered
+    items, its table rows and its option names, in order; a translation has the same one."""
+    out = []
+    for line in text.splitlines():
+        heading = re.match(r"(#{1,6}) (?:([AOG]-\d+) )?", line)
+        if heading:
+            out.append(f"{heading.group(1)} {heading.group(2) or ''}".strip())
+        elif item := ITEM.match(line):
+            out.append(item.group(1))
+        elif line.startswith("|"):
+            out.append("| " + " ".join(re.findall(r"^\| (`[a-z_]+`)", line)) + f" {line.count('|')} cells")
+    return out
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+@pytest.mark.parametrize("game", sorted(GAMES.values()))
+def test_each_translation_has_the_english_documents_rules_and_headings(game: str, lang: str) -> None:
+    # The rules panel shows rules.<lang>.md in the player's language: the same numbered rules (G-1 … G-8.5, in the
+    # same order), the same headings at the same levels, the same tables and option names as the English document.
+    assert numbered_rules(game, lang) == numbered_rules(game)
+    english, translated = document(game), document(game, lang)
+    assert translated.count("\n### ") == english.count("\n### ")
+    assert structure(translated) == structure(english)
+    # every rule cited in the text (`as in G-5.2`) and every option named is the English one's, and no English
+    # paragraph was left untranslated
+    assert sorted(set(CITATION.findall(translated))) == sorted(set(CITATION.findall(english)))
+    options = {f"`{info.name}`" for info in get_game(game).config_type.options()}
+    for option in options:
+        assert (option in translated) == (option in english), option
+    paragraphs = {p.strip() for p in english.split("\n\n") if len(p) > 80 and not p.lstrip().startswith("|")}
+    assert not [p for p in paragraphs if p in translated], "paragraphs left in English"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES.values()))

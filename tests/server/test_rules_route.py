@@ -75,3 +75,20 @@ def test_a_link_into_the_source_keeps_its_text_and_a_web_address_opens_apart() -
     html = rules_html("see [sports.md](../../docs/sports.md) and [the site](https://example.org/x)")
     assert "sports.md" in html and "docs/sports.md" not in html
     assert '<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">the site</a>' in html
+
+
+@pytest.mark.parametrize("lang", ["hu", "nb", "hu-HU", "nb-NO", "no"])
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_the_rules_come_in_hungarian_and_norwegian(client: TestClient, game: str, lang: str) -> None:
+    answer = client.get(f"/games/{game}/rules", params={"lang": lang})
+    assert answer.status_code == 200
+    served = answer.headers["content-language"]
+    assert served == lang[:2].replace("no", "nb")
+    html = answer.text
+    english = client.get(f"/games/{game}/rules").text
+    assert html != english
+    document = get_game(game).rules_text()
+    for number in HEADING.findall(document) + ITEM.findall(document):  # the same numbered rules, in the translation
+        assert f">{number} " in html or f"<strong>{number}</strong>" in html, number
+    heading = {"hu": "A szabályok", "nb": "Reglene"}[served]
+    assert f"<h2>{heading}</h2>" in html
