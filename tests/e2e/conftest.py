@@ -61,15 +61,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
-    """`new_page(width=1280, height=900)`: a page in a fresh browser context (its own localStorage, so its own
-    player). Every page is photographed at the end of the test into the artifacts folder; JavaScript errors fail
-    the test."""
+    """`new_page(width=1280, height=900, locale="en-US")`: a page in a fresh browser context (its own localStorage,
+    so its own player) whose browser speaks `locale` (the page picks its language from it: English unless asked).
+    Every page is photographed at the end of the test into the artifacts folder; JavaScript errors fail the test."""
     contexts: list[Any] = []
     pages: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 900) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url)
+    def make(width: int = 1280, height: int = 900, locale: str = "en-US") -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url, locale=locale)
         context.set_default_timeout(15_000)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(f"page {len(pages)}: {exc}"))

@@ -29,13 +29,14 @@ def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
     playable = page.locator(".me .hand button.card.playable")
     if playable.count():
         card = playable.first.get_attribute("data-card")
+        said = (playable.first.get_attribute("aria-label") or "").split(",")[0]  # the card as the log says it: "red 7"
         playable.first.click()
         assert playable.first.get_attribute("aria-pressed") == "true"
         targets = page.locator(".athletic-pile button.card.target")
         assert targets.count() >= 1
         click_and_wait(page, ".athletic-pile button.card.target")
         assert page.locator(f'.me .hand [data-card="{card}"]').count() == 0
-        assert f"{card}" in page.inner_text("#log-list")
+        assert said and said in page.inner_text("#log-list")
 
     # The hint: the server's solver answers with the best plan; its first step is highlighted on the table. The
     # server started and warmed its hint worker at start-up, so the time limit covers only the search (milliseconds),
@@ -66,7 +67,7 @@ def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
         page.click(f'.athletic-pile[data-pile="{source}"] button.card')
         assert page.locator(f'.athletic-pile[data-pile="{target}"] .card.target').count() == 1
         click_and_wait(page, f'.athletic-pile[data-pile="{target}"] button.card')
-        assert f"move {source + 1} {target + 1}" in page.inner_text("#log-list")
+        assert f"pile {source + 1} to pile {target + 1}" in page.inner_text("#log-list")
 
     # End the turn; the bot plays; the turn comes back with a fresh hand count.
     assert "end" in legal(page)

@@ -100,10 +100,12 @@ function displayName(seat) {
   return seat === page.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat);
 }
 
-// An action in the player's language: the renderer says it from the action's JSON (`actionText`); the server's
-// English text when the renderer cannot (the generic renderer, or a move known only by its text).
+// An action in the player's language: the renderer says it from the action's JSON (`actionText`); a move known only
+// by the server's text (a sync's `last`) is first read back into JSON by the renderer's `textAction` (the text is the
+// game's action notation, the words of the terminal). The server's English text when the renderer cannot.
 function actionText(r, entry, ctx) {
-  const said = r && r.actionText && entry.action ? r.actionText(entry.action, ctx) : null;
+  const action = entry.action || (r && r.textAction ? r.textAction(entry.text) : null);
+  const said = r && r.actionText && action ? r.actionText(action, ctx) : null;
   return said || entry.text;
 }
 
