@@ -67,3 +67,25 @@ def test_a_table_with_two_long_names_fits_every_width(game: str, new_page: Calla
     # where a name is cut short, the full name is one hover away
     titles = alice.evaluate("[...document.querySelectorAll('.player-name')].map(e => e.getAttribute('title') || '')")
     assert any(ALICE in t for t in titles) and any(BOB in t for t in titles), titles
+
+
+@pytest.mark.parametrize("game", ["athletic", "golf", "olympicards"])
+def test_the_rules_panel_and_the_card_backs_fit_every_width(game: str, new_page: Callable[..., Any]) -> None:
+    # The rules panel (its wide option tables) and Olympicards' fans of card backs, with the longest names.
+    alice = new_page()
+    create_table(alice, game, name=ALICE, seats=["bot:random", "human"])
+    url = alice.url
+    bob = new_page()
+    join_table(bob, url, BOB)
+    alice.wait_for_selector("body[data-status=playing]")
+    if game == "olympicards":
+        alice.wait_for_selector(".oly-players .hand-backs")
+        assert alice.locator(".oly-players .hand-backs").count() == 2
+    assert overflow_at(alice) == {}, f"{game}: the table scrolls sideways (width: document width)"
+    alice.click(".topbar .rules-open")
+    alice.wait_for_selector("#rules-dialog[open][data-loaded=true]")
+    assert overflow_at(alice) == {}, f"{game}: the open rules panel scrolls sideways (width: document width)"
+    for width in WIDTHS:  # the panel stays inside the window at every width
+        alice.set_viewport_size({"width": width, "height": 800})
+        box = alice.locator("#rules-dialog").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
