@@ -124,7 +124,7 @@ function sportCard(ctx) {
           { class: `sport-card ${v.phase === "decide" ? "deciding" : ""}`, role: "group", "aria-label": t("sport.label", { n: v.sport_number, sport: sportName(sport.name) }) },
           h("div", { class: "sport-no" }, t("sport.of", { n: v.sport_number, total })),
           h("div", { class: "sport-name" }, sportName(sport.name), record ? h("span", { class: "star", title: t("sport.starred") }, ` ${record}`) : null),
-          h("div", { class: "sport-text", title: lang === "en" ? null : sport.text }, sportRule(sport)),
+          h("div", { class: "sport-text" }, sportRule(sport)),
           h("div", { class: "sport-meta" }, t("sport.per_play", { n: sport.min_cards === sport.max_cards ? sport.min_cards : `${sport.min_cards}–${sport.max_cards}`, count: sport.max_cards }), v.round ? t("sport.round", { n: v.round }) : ""),
         )
       : v.is_over

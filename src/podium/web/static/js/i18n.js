@@ -101,6 +101,17 @@ export function messagesOf(game) {
   return game && game.renderer ? gameMessages(new URL(game.renderer, location.href).href) : Promise.resolve(t);
 }
 
+// A bot's name and description as the lobby and the table show them: the levels every game has (easy, medium,
+// hard, random) in the player's words; another bot keeps its name, and its description stays the server's (in
+// English: a technical note with its options).
+export function botName(name) {
+  return name && has(`bot.${name}`) ? t(`bot.${name}`) : name;
+}
+
+export function botDescription(bot) {
+  return lang !== "en" && has(`bot.${bot.name}.doc`) ? t(`bot.${bot.name}.doc`) : bot.description;
+}
+
 // A server error, said in the player's language from its code; the server's English detail stays available (the
 // caller shows it as a tooltip, or after the sentence where it is the only explanation, e.g. an engine's reason).
 export function errorText(code, detail) {

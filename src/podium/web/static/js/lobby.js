@@ -3,7 +3,7 @@ import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
 import { gameNotes } from "./gameinfo.js";
 import { rulesButton } from "./rules.js";
-import { errorText, messagesOf, t } from "./i18n.js";
+import { botDescription, botName, errorText, messagesOf, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -137,7 +137,7 @@ function renderSeats() {
   for (let seat = 1; seat < players; seat++) {
     const id = `seat-${seat}`;
     const options = [h("option", { value: "human" }, t("lobby.friend"))];
-    for (const bot of game.bots) options.push(h("option", { value: `bot:${bot.name}`, title: bot.description }, t("lobby.bot", { bot: bot.name })));
+    for (const bot of game.bots) options.push(h("option", { value: `bot:${bot.name}`, title: botDescription(bot) }, t("lobby.bot", { bot: botName(bot.name) })));
     const select = h("select", { id, "aria-label": t("seat.n", { n: seat + 1 }) }, options);
     const keep = previous[seat - 1];
     select.value = keep && [...select.options].some((o) => o.value === keep) ? keep : seat === 1 ? "human" : `bot:${defaultBot(game)}`;
@@ -234,7 +234,7 @@ async function refreshTables() {
   }
   list.replaceChildren(
     ...tables.map((table) => {
-      const seats = table.seats.map((s) => (s.kind === "bot" ? t("lobby.seat_bot", { bot: s.bot }) : s.taken ? s.name || t("seat.player") : t("seats.free")));
+      const seats = table.seats.map((s) => (s.kind === "bot" ? t("lobby.seat_bot", { bot: botName(s.bot) }) : s.taken ? s.name || t("seat.player") : t("seats.free")));
       const free = table.seats.filter((s) => s.kind === "human" && !s.taken).length;
       const info = games.find((g) => g.name === table.game);
       const title = titleOf(info, table.title || table.game);

@@ -6,7 +6,7 @@
 // generic renderer (its view and its legal actions as buttons).
 import { api, ApiError, forgetSeat, joinTable, storedName, storedSeat, storeSeat, tableUrl } from "./api.js";
 import { button, h, loadStylesheet, replaceChildrenKeepFocus } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { botName, errorText, t } from "./i18n.js";
 import { Connection } from "./connection.js";
 import { ordinal } from "./common.js";
 import generic from "./generic.js";
@@ -83,7 +83,7 @@ async function loadRenderer(game) {
 }
 
 function baseName(info, seat) {
-  if (info && info.kind === "bot") return t("seat.bot", { bot: info.bot || info.name || "bot" });
+  if (info && info.kind === "bot") return t("seat.bot", { bot: botName(info.bot || info.name || "bot") });
   return info && info.name ? info.name : t("seat.n", { n: seat + 1 });
 }
 
