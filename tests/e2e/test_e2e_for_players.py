@@ -51,7 +51,7 @@ def test_the_rules_are_one_click_away_at_the_table_and_close_with_escape(
     assert page.evaluate(
         "document.querySelector('#rules-body').scrollHeight > document.querySelector('#rules-body').clientHeight"
     )
-    shoot(page, f"rules-panel-{game}")
+    shoot(page, f"rules-panel-{game}", docs=True)
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('#rules-dialog').open")
     # and it opens again, at once (the document is kept), and closes with its button
@@ -99,6 +99,7 @@ def test_the_rules_panel_speaks_the_players_language(
     assert heading in text and "G-4.1" in text and "G-8.5" in text
     assert "The rules" not in text  # not the English document
     assert no_horizontal_overflow(page)
+    shoot(page, f"rules-panel-golf-{lang}", docs=True)
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('#rules-dialog').open")
 
@@ -117,6 +118,7 @@ def test_olympicards_shows_hidden_hands_as_card_backs(new_page: Callable[..., An
         assert fan.get_attribute("aria-label") == "6 cards in hand"
     assert "cards in hand" not in page.inner_text("#board")  # backs, not text
     assert no_horizontal_overflow(page)
+    shoot(page, "olympicards-backs-phone", docs=True)
 
 
 def test_olympicards_end_screen_has_no_empty_sport_card(new_page: Callable[..., Any]) -> None:
