@@ -98,6 +98,7 @@ def test_the_rules_panel_speaks_the_players_language(
     text = open_rules(page)
     assert heading in text and "G-4.1" in text and "G-8.5" in text
     assert "The rules" not in text  # not the English document
+    assert page.get_attribute("#rules-body", "lang") == lang
     assert no_horizontal_overflow(page)
     shoot(page, f"rules-panel-golf-{lang}", docs=True)
     page.keyboard.press("Escape")

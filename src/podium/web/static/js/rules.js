@@ -13,9 +13,10 @@ loadStylesheet("/static/css/rules.css");
 function fetchRules(game) {
   if (!cache.has(game)) {
     const url = `/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`;
-    const promise = fetch(url).then((response) => {
+    // The server says which language it served (English when the game has no translation): the panel is marked so.
+    const promise = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-      return response.text();
+      return { html: await response.text(), lang: response.headers.get("Content-Language") || "en" };
     });
     promise.catch(() => cache.delete(game)); // a failed fetch is tried again at the next click
     cache.set(game, promise);
@@ -46,10 +47,11 @@ export async function openRules(game, title) {
   box.dataset.game = game;
   if (!box.open) box.showModal();
   try {
-    const html = await fetchRules(game);
+    const rules = await fetchRules(game);
     if (box.dataset.game !== game) return; // another game's rules were asked for meanwhile
     // The fragment is the server's rendering of the game's own document with raw HTML disabled, not player input.
-    body.innerHTML = html;
+    body.innerHTML = rules.html;
+    body.lang = rules.lang;
     body.scrollTop = 0;
     box.dataset.loaded = "true";
   } catch (err) {
