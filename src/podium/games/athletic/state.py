@@ -53,11 +53,32 @@ HAND_SIZE = 7  # A-2.1
 MEDAL_DRAW = 7  # A-5.1
 PLAIN_DRAW = 3  # A-5.2
 
+# MOVES[a][b]: the interned action moving pile a's top card onto pile b (a == b holds `end`, never looked up).
+MOVES: tuple[tuple[AthleticAction, ...], ...] = tuple(
+    tuple(END_ACTION if a == b else move_action(a, b) for b in range(NUM_PILES)) for a in range(NUM_PILES)
+)
+
 Layout = tuple[tuple[int, ...], ...]
+LayoutKey = tuple[int, ...]
+"""A table layout as the no-repeat rule compares it: one `pile_code` per pile."""
+
+CODE_BITS = 6  # a card's code (card + 1, so that 0 means "no card") fits in 6 bits: 60 cards
+_CODE_MASK = (1 << CODE_BITS) - 1
 
 
 def layout_key(piles: list[list[int]]) -> Layout:
     return tuple(tuple(p) for p in piles)
+
+
+def pile_code(pile: list[int]) -> int:
+    """A pile as one integer, its top card in the lowest bits: distinct piles have distinct codes, and moving a top
+    card is a shift (`code >> CODE_BITS` takes it off, `code << CODE_BITS | card + 1` puts it on). The state keeps the
+    five codes up to date (`apply`), so a candidate move's layout key costs two shifts instead of a copy of every
+    pile."""
+    code = 0
+    for c in pile:
+        code = code << CODE_BITS | (c + 1)
+    return code
 
 
 class AthleticState(State):
@@ -104,6 +125,8 @@ class AthleticState(State):
         self.turn = turn  # number of the turn being played (the number of turns played once over)
         self.placed = placed  # cards placed from hand during this turn
         self.chain = list(chain)  # moves made since the last card placed this turn
+        self.codes = [pile_code(p) for p in piles]  # `pile_code` of each pile, kept in step with `piles`
+        # The layouts seen since the last placement, as layout keys (tuples of the five codes).
         self.seen = _replay_chain(piles, self.chain, config.up_only)
         self.reason = reason
         self.cards_placed = cards_placed  # statistics for result details
@@ -123,46 +146,72 @@ class AthleticState(State):
         if self.current is None:
             return []
         hand = self.hands[self.current]
-        piles = self.piles
         place = PLACE[self._up]
-        plays: list[Action] = []
-        fills: list[Action] = []
-        masks = [place[p[-1]] if p else -1 for p in piles]
-        for c in hand:  # hands are sorted, so ids come out in order
-            base = c * NUM_PILES
-            for p in range(NUM_PILES):
-                m = masks[p]
-                if m < 0:
-                    fills.append(ACTIONS[FILL_BASE + base + p])
-                elif m >> c & 1:
-                    plays.append(ACTIONS[base + p])
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        # The plays, pile by pile: the hand's cards that fit the pile's top are one AND of bit masks; only the plays
+        # found are visited (not every card against every pile). Ids are card * NUM_PILES + pile, so sorting them
+        # gives the id order.
+        ids: list[int] = []
+        empties: list[int] = []
+        for p, code in enumerate(self.codes):
+            if not code:
+                empties.append(p)
+                continue
+            fits = mask & place[(code & _CODE_MASK) - 1]
+            while fits:
+                low = fits & -fits
+                ids.append((low.bit_length() - 1) * NUM_PILES + p)
+                fits ^= low
+        ids.sort()
+        plays: list[Action] = [ACTIONS[i] for i in ids]
+        if empties:
+            plays += [ACTIONS[FILL_BASE + c * NUM_PILES + p] for c in hand for p in empties]
         if self._config.table_moves:
-            plays += fills
             plays += self._legal_moves()
-            plays.append(END_ACTION)
-            return plays
-        plays += fills
         plays.append(END_ACTION)
         return plays
 
     def _legal_moves(self) -> list[Action]:
-        out: list[Action] = []
-        piles = self.piles
+        codes = self.codes
         place = PLACE[self._up]
-        for a in range(NUM_PILES):
-            src = piles[a]
-            if not src:
-                continue
-            x = src[-1]
-            for b in range(NUM_PILES):
-                if b != a and piles[b] and place[piles[b][-1]] >> x & 1 and not self._repeats(a, b):
-                    out.append(move_action(a, b))
+        tops = 0  # the top cards, as a bit mask
+        pile_of: dict[int, int] = {}
+        for a, code in enumerate(codes):
+            if code:
+                x = (code & _CODE_MASK) - 1
+                tops |= 1 << x
+                pile_of[x] = a
+        # Pile by pile, the tops that may go on it (one AND), as `a * NUM_PILES + b`: sorted, that is the id order.
+        pairs: list[int] = []
+        for b, code in enumerate(codes):
+            if code:
+                t = (code & _CODE_MASK) - 1
+                fits = place[t] & tops & ~(1 << t)
+                while fits:
+                    low = fits & -fits
+                    pairs.append(pile_of[low.bit_length() - 1] * NUM_PILES + b)
+                    fits ^= low
+        pairs.sort()
+        seen = self.seen
+        if len(seen) == 1:  # only the current layout seen: a move changes it, so none can repeat one
+            return [MOVES[i // NUM_PILES][i % NUM_PILES] for i in pairs]
+        out: list[Action] = []
+        for i in pairs:
+            a, b = divmod(i, NUM_PILES)
+            key = codes.copy()
+            key[a] = codes[a] >> CODE_BITS
+            key[b] = codes[b] << CODE_BITS | (codes[a] & _CODE_MASK)
+            if tuple(key) not in seen:
+                out.append(MOVES[a][b])
         return out
 
     def _repeats(self, a: int, b: int) -> bool:
-        key = [tuple(p) for p in self.piles]
-        key[b] = (*key[b], key[a][-1])
-        key[a] = key[a][:-1]
+        codes = self.codes
+        key = codes.copy()
+        key[a] = codes[a] >> CODE_BITS
+        key[b] = codes[b] << CODE_BITS | (codes[a] & _CODE_MASK)
         return tuple(key) in self.seen
 
     def apply(self, action: Action) -> list[Event]:
@@ -180,18 +229,24 @@ class AthleticState(State):
             return self._end_turn(player)
         piles = self.piles
         if kind == MOVE:
-            card = piles[action.source].pop()
-            piles[action.pile].append(card)
-            self.chain.append((action.source, action.pile))
-            self.seen.add(layout_key(piles))
+            source, target = action.source, action.pile
+            card = piles[source].pop()
+            piles[target].append(card)
+            codes = self.codes
+            codes[source] >>= CODE_BITS
+            codes[target] = codes[target] << CODE_BITS | (card + 1)
+            self.chain.append((source, target))
+            self.seen.add(tuple(codes))
             return [Event("move", {"player": player, "card": TEXT[card], "from": action.source, "to": action.pile})]
         card = action.card
         self.hands[player].remove(card)
         piles[action.pile].append(card)
+        codes = self.codes
+        codes[action.pile] = codes[action.pile] << CODE_BITS | (card + 1)
         self.placed += 1
         self.cards_placed += 1
         self.chain = []
-        self.seen = {layout_key(piles)}
+        self.seen = {tuple(codes)}
         return [Event("play" if kind == PLAY else "fill", {"player": player, "card": TEXT[card], "pile": action.pile})]
 
     def _illegal_reason(self, action: AthleticAction) -> str:
@@ -240,7 +295,7 @@ class AthleticState(State):
         events += self._draw(player, count)
         self.placed = 0
         self.chain = []
-        self.seen = {layout_key(self.piles)}
+        self.seen = {tuple(self.codes)}
         if self.turn >= cfg.max_turns:
             return events + self._finish("turn_limit")
         self.turn += 1
@@ -259,6 +314,7 @@ class AthleticState(State):
                     break
                 for p in self.piles:
                     del p[:-1]
+                self.codes = [p[-1] + 1 if p else 0 for p in self.piles]
                 self.rng.shuffle(collected)
                 self.reshuffles += 1
                 for c in collected:
@@ -287,18 +343,6 @@ class AthleticState(State):
     def typed_view(self, player: int | None) -> AthleticView:
         """`view` with its type, for Athletic code that reads it."""
         n = self.num_players
-        pools: list[PoolView] = []
-        for k in range(1, self.reshuffles + 1):
-            cards = sorted(c for h in self.hands for c in h if self.epoch[c] == k)
-            in_draw = sum(1 for c in self.draw if self.epoch[c] == k)
-            if cards or in_draw:
-                cards = sorted(cards + [c for c in self.draw if self.epoch[c] == k])
-                pools.append({
-                    "epoch": k,
-                    "cards": [TEXT[c] for c in cards],
-                    "hands": [sum(1 for c in h if self.epoch[c] == k) for h in self.hands],
-                    "draw": in_draw,
-                })  # fmt: skip
         out: AthleticView = {
             "game": "athletic",
             "config": options_of(self._config),
@@ -316,10 +360,50 @@ class AthleticState(State):
             "placed_this_turn": self.placed,
             "moves_since_placement": [list(m) for m in self.chain],
             "reshuffles": self.reshuffles,
-            "pools": pools,
+            "pools": self._pools(),
             "reason": self.reason,
         }
         return out
+
+    def _pools(self) -> list[PoolView]:
+        """The view's `pools` (A-8): for each reshuffle, in order, whose cards are still in hands or the draw pile,
+        those cards (sorted) and how many each hand and the draw pile hold. One pass over the hidden cards, grouped
+        by the reshuffle that hid them: the cost follows the cards, not the number of reshuffles in the game."""
+        epoch = self.epoch
+        n = self.num_players
+        # Hidden cards of a reshuffle, by its number; cards are met in id order within each hand, and the draw
+        # pile's are sorted with them below.
+        cards: dict[int, list[int]] = {}
+        hands: dict[int, list[int]] = {}
+        draw: dict[int, int] = {}
+        for seat, hand in enumerate(self.hands):
+            for c in hand:
+                k = epoch[c]
+                if k:
+                    found = cards.get(k)
+                    if found is None:
+                        cards[k] = [c]
+                        counts = hands[k] = [0] * n
+                        counts[seat] = 1
+                    else:
+                        found.append(c)
+                        hands[k][seat] += 1
+        for c in self.draw:
+            k = epoch[c]
+            if k:
+                found = cards.get(k)
+                if found is None:
+                    cards[k] = [c]
+                    hands[k] = [0] * n
+                    draw[k] = 1
+                else:
+                    found.append(c)
+                    draw[k] = draw.get(k, 0) + 1
+        text = TEXT
+        return [
+            {"epoch": k, "cards": [text[c] for c in sorted(cards[k])], "hands": hands[k], "draw": draw.get(k, 0)}
+            for k in sorted(cards)
+        ]
 
     def full_view(self) -> View:
         """The spectator's view with every card shown: all hands and the draw pile (top first)."""
@@ -373,6 +457,7 @@ class AthleticState(State):
         twin.medals = list(self.medals)
         twin.epoch = list(self.epoch)
         twin.chain = list(self.chain)
+        twin.codes = list(self.codes)
         twin.seen = set(self.seen)
         twin.rng = self.rng.clone()
         return twin
@@ -405,17 +490,23 @@ class AthleticState(State):
         return records.read_state(cls, data)
 
 
-def _replay_chain(piles: list[list[int]], chain: list[tuple[int, int]], up_only: bool) -> set[Layout]:
+def _replay_chain(piles: list[list[int]], chain: list[tuple[int, int]], up_only: bool) -> set[LayoutKey]:
     """The layouts seen since the last placement, recovered by taking the chain of moves back from the current one."""
+    codes = [pile_code(p) for p in piles]
+    seen = {tuple(codes)}
+    if not chain:
+        return seen
     work = [list(p) for p in piles]
-    seen = {layout_key(work)}
     place = PLACE[up_only]
     for a, b in reversed(chain):
         legal = 0 <= a < NUM_PILES and 0 <= b < NUM_PILES and a != b and len(work[b]) >= 2
         if not (legal and place[work[b][-2]] >> work[b][-1] & 1):
             raise RecordError(f"the move chain {chain!r} does not fit the piles")
-        work[a].append(work[b].pop())
-        seen.add(layout_key(work))
+        card = work[b].pop()
+        work[a].append(card)
+        codes[b] >>= CODE_BITS
+        codes[a] = codes[a] << CODE_BITS | (card + 1)
+        seen.add(tuple(codes))
     if len(seen) != len(chain) + 1:
         raise RecordError(f"the move chain {chain!r} repeats a layout")
     return seen

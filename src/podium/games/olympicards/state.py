@@ -26,11 +26,11 @@ from podium.core.contract import Event, JsonDict, Result, State, View
 from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
 from podium.games.olympicards import records, views
-from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_actions
+from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action, play_actions
 from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, full_deck
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
-from podium.games.olympicards.plays import Play
+from podium.games.olympicards.plays import Play, held_kinds, single_kinds
 from podium.games.olympicards.plays import legal_plays as _legal_plays
 from podium.games.olympicards.plays import play_problem as _play_problem
 from podium.games.olympicards.scoring import (
@@ -113,12 +113,17 @@ class OlympicardsState(OlympicardsTable, State):
     def legal_actions(self) -> list[Action]:
         if self._phase is PLAY:
             player = self._order[self._pos]
-            found = _legal_plays(
-                self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target
-            )
-            actions = play_actions(found)
-            actions.sort(key=_ACTION_ID)
-            actions.insert(0, WITHDRAW)  # id 0: always legal (O-5)
+            sport = self._set.sports[self._sport]
+            hand = self._hands[player]
+            actions: list[Action] = [WITHDRAW]  # id 0: always legal (O-5)
+            if sport.max_cards == 1:  # one-card plays come in kind order, which is id order
+                kinds = single_kinds(sport, held_kinds(hand), self._plays[player], self._last, self._target)
+                actions += [_SINGLE_PLAYS[k] for k in kinds]
+                return actions
+            found = _legal_plays(sport, hand, self._plays[player], self._last, self._target)
+            plays = play_actions(found)
+            plays.sort(key=_ACTION_ID)
+            actions += plays
             return actions
         if self._phase is DECIDE:
             return [ACCEPT, POSTPONE]
@@ -404,3 +409,4 @@ class OlympicardsState(OlympicardsTable, State):
 
 
 _ACTION_ID = operator.attrgetter("_id")
+_SINGLE_PLAYS = tuple(play_action((k,)) for k in range(NUM_KINDS))  # the one-card plays by kind

@@ -1,0 +1,424 @@
+"""FROZEN BASELINE (issue 13, targets 2-4): a copy of the module of before the speed work, for bench/speed.py. Do
+not edit.
+
+Athletic Games rules (A-1 … A-8, rules.md): the state of a game and its turn structure.
+
+A turn is a sequence of atomic actions by the player to move: `play` a hand card on a pile (A-3, A-4.1), `move` a
+pile's top card to another pile (A-4.2, option `table_moves`), `fill` an empty slot with a hand card (A-4.3), and
+`end` (A-4.4), which scores the medal and draws (A-5, A-6) and passes the turn.
+
+Decisions the rules (rules.md) do not spell out:
+- A card placed this turn is a table card like any other: it may be moved again (nothing forbids it).
+- A move may not recreate a table layout (the exact content of the five piles) already seen during this turn since
+  the last card was placed from hand. Placing a card adds a card to the table, so a repeated layout can only come
+  from moves alone, with the same hand: the move would return the player to a position they were already in. Every
+  end-of-turn outcome reachable from the start of the turn stays reachable (take the shorter route), and since a
+  turn then visits each (hand, layout) pair at most once, every turn ends after finitely many actions.
+- A-7 "wins at once": the player who reaches `medals_to_win` does not draw the 7 cards; the game is over.
+- A-7 `max_turns`: the game ends after that many completed turns (the last one including its draw).
+
+Hidden information and perfect recall (A-8): the full content of the piles is public, and so is the set of centre
+cards collected by each reshuffle of A-6. Every card in a hand or in the draw pile carries the number of the
+reshuffle that last hid it (0 = the initial deal); which cards of each such pool are still hidden, and how many of
+them each hand and the draw pile hold, is public knowledge and part of every view. `determinize` and
+`shuffle_hidden` shuffle each pool separately, which is exactly what a player with perfect recall cannot tell apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from baselines import athletic_records_v0 as records
+from podium.core.contract import Action, Event, JsonDict, Result, State, View
+from podium.core.errors import GameNotOver, IllegalAction, RecordError
+from podium.core.rng import Rng
+from podium.games.athletic.actions import (
+    ACTIONS,
+    END,
+    END_ACTION,
+    FILL,
+    FILL_BASE,
+    MOVE,
+    PLAY,
+    AthleticAction,
+    move_action,
+)
+from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT
+from podium.games.athletic.config import AthleticConfig
+from podium.games.athletic.termination import AthleticTermination
+from podium.games.athletic.view import AthleticView, PoolView, as_view, options_of
+
+if TYPE_CHECKING:
+    from podium.core.contract import Game
+
+HAND_SIZE = 7  # A-2.1
+MEDAL_DRAW = 7  # A-5.1
+PLAIN_DRAW = 3  # A-5.2
+
+Layout = tuple[tuple[int, ...], ...]
+
+
+def layout_key(piles: list[list[int]]) -> Layout:
+    return tuple(tuple(p) for p in piles)
+
+
+class AthleticState(State):
+    game: ClassVar[Game]  # set in podium.games.athletic
+
+    def __init__(
+        self,
+        config: AthleticConfig,
+        hands: list[list[int]],
+        piles: list[list[int]],
+        draw: list[int],
+        rng: Rng,
+        *,
+        first_player: int,
+        current: int | None,
+        turn: int = 1,
+        medals: list[int] | None = None,
+        epoch: list[int] | None = None,
+        reshuffles: int = 0,
+        placed: int = 0,
+        chain: Sequence[tuple[int, int]] = (),
+        reason: str | None = None,
+        cards_placed: int = 0,
+        medal_turns: int = 0,
+    ) -> None:
+        """The one way to build a state, for a fresh deal (`AthleticGame.new_game`: the defaults are the start of
+        the first turn), a stored state (`from_dict`, which checks the record first) and a sampled one
+        (`AthleticGame.determinize`). The layouts seen since the last placement are recovered from `chain`, the
+        moves made since then (RecordError if they do not fit the piles)."""
+        num_players = len(hands)
+        self._config = config
+        self._up = config.step == "up"
+        self.num_players = num_players
+        self.hands = hands  # each sorted
+        self.piles = piles
+        self.draw = draw  # the top of the draw pile is the end of the list
+        self.rng = rng
+        self.first_player = first_player
+        self.medals = medals if medals is not None else [0] * num_players
+        # The reshuffle that last hid a card (meaningful for hand and draw cards).
+        self.epoch = epoch if epoch is not None else [0] * NUM_CARDS
+        self.reshuffles = reshuffles
+        self.current = current
+        self.turn = turn  # number of the turn being played (the number of turns played once over)
+        self.placed = placed  # cards placed from hand during this turn
+        self.chain = list(chain)  # moves made since the last card placed this turn
+        self.seen = _replay_chain(piles, self.chain, config.up_only)
+        self.reason = reason
+        self.cards_placed = cards_placed  # statistics for result details
+        self.medal_turns = medal_turns
+
+    # -- contract -------------------------------------------------------------------------------------------------
+
+    @property
+    def config(self) -> AthleticConfig:
+        return self._config
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self.current is None:
+            return []
+        hand = self.hands[self.current]
+        piles = self.piles
+        place = PLACE[self._up]
+        plays: list[Action] = []
+        fills: list[Action] = []
+        masks = [place[p[-1]] if p else -1 for p in piles]
+        for c in hand:  # hands are sorted, so ids come out in order
+            base = c * NUM_PILES
+            for p in range(NUM_PILES):
+                m = masks[p]
+                if m < 0:
+                    fills.append(ACTIONS[FILL_BASE + base + p])
+                elif m >> c & 1:
+                    plays.append(ACTIONS[base + p])
+        if self._config.table_moves:
+            plays += fills
+            plays += self._legal_moves()
+            plays.append(END_ACTION)
+            return plays
+        plays += fills
+        plays.append(END_ACTION)
+        return plays
+
+    def _legal_moves(self) -> list[Action]:
+        out: list[Action] = []
+        piles = self.piles
+        place = PLACE[self._up]
+        for a in range(NUM_PILES):
+            src = piles[a]
+            if not src:
+                continue
+            x = src[-1]
+            for b in range(NUM_PILES):
+                if b != a and piles[b] and place[piles[b][-1]] >> x & 1 and not self._repeats(a, b):
+                    out.append(move_action(a, b))
+        return out
+
+    def _repeats(self, a: int, b: int) -> bool:
+        key = [tuple(p) for p in self.piles]
+        key[b] = (*key[b], key[a][-1])
+        key[a] = key[a][:-1]
+        return tuple(key) in self.seen
+
+    def apply(self, action: Action) -> list[Event]:
+        if not isinstance(action, AthleticAction) or ACTIONS[action.id] is not action:
+            raise IllegalAction(f"{action!r} is not an Athletic Games action")
+        if self.current is None:
+            raise IllegalAction("the game is over; no action is legal")
+        reason = self._illegal_reason(action)
+        if reason:
+            legal = ", ".join(a.text() for a in self.legal_actions())
+            raise IllegalAction(f"{action.text()}: {reason}; legal now: {legal}")
+        player = self.current
+        kind = action.kind
+        if kind == END:
+            return self._end_turn(player)
+        piles = self.piles
+        if kind == MOVE:
+            card = piles[action.source].pop()
+            piles[action.pile].append(card)
+            self.chain.append((action.source, action.pile))
+            self.seen.add(layout_key(piles))
+            return [Event("move", {"player": player, "card": TEXT[card], "from": action.source, "to": action.pile})]
+        card = action.card
+        self.hands[player].remove(card)
+        piles[action.pile].append(card)
+        self.placed += 1
+        self.cards_placed += 1
+        self.chain = []
+        self.seen = {layout_key(piles)}
+        return [Event("play" if kind == PLAY else "fill", {"player": player, "card": TEXT[card], "pile": action.pile})]
+
+    def _illegal_reason(self, action: AthleticAction) -> str:
+        kind = action.kind
+        piles = self.piles
+        if kind == END:
+            return ""
+        if kind == MOVE:
+            if not self._config.table_moves:
+                return "table moves are off in this game (table_moves=false)"
+            src, dst = piles[action.source], piles[action.pile]
+            if not src:
+                return f"pile {action.source + 1} is empty"
+            if not dst:
+                return f"pile {action.pile + 1} is an empty slot; only a hand card may fill it (A-4.3)"
+            if not PLACE[self._up][dst[-1]] >> src[-1] & 1:
+                return f"{TEXT[src[-1]]} may not go on {TEXT[dst[-1]]} (A-3)"
+            if self._repeats(action.source, action.pile):
+                return "that move would bring back a table layout already seen since the last card placed"
+            return ""
+        assert self.current is not None
+        if action.card not in self.hands[self.current]:
+            return f"{TEXT[action.card]} is not in your hand"
+        dst = piles[action.pile]
+        if kind == FILL:
+            return "" if not dst else f"pile {action.pile + 1} is not empty; use play"
+        if not dst:
+            return f"pile {action.pile + 1} is an empty slot; use fill"
+        if not PLACE[self._up][dst[-1]] >> action.card & 1:
+            return f"{TEXT[action.card]} may not go on {TEXT[dst[-1]]} (A-3)"
+        return ""
+
+    def _end_turn(self, player: int) -> list[Event]:
+        events = [Event("turn_end", {"player": player, "placed": self.placed, "turn": self.turn})]
+        hand = self.hands[player]
+        cfg = self._config
+        if self.placed > 0 and not hand:  # A-5.1
+            self.medals[player] += 1
+            self.medal_turns += 1
+            events.append(Event("medal", {"player": player, "medals": self.medals[player]}))
+            if self.medals[player] >= cfg.medals_to_win:  # A-7: at once, no draw
+                return events + self._finish("medals")
+            count = MEDAL_DRAW
+        else:  # A-5.2
+            count = PLAIN_DRAW
+        events += self._draw(player, count)
+        self.placed = 0
+        self.chain = []
+        self.seen = {layout_key(self.piles)}
+        if self.turn >= cfg.max_turns:
+            return events + self._finish("turn_limit")
+        self.turn += 1
+        self.current = (player + 1) % self.num_players  # A-5.3
+        events.append(Event("turn_start", {"player": self.current, "turn": self.turn}))
+        return events
+
+    def _draw(self, player: int, count: int) -> list[Event]:
+        events: list[Event] = []
+        got: list[int] = []
+        draw = self.draw
+        while len(got) < count:
+            if not draw:  # A-6: everything but the five tops becomes the new draw pile
+                collected = [c for p in self.piles for c in p[:-1]]
+                if not collected:
+                    break
+                for p in self.piles:
+                    del p[:-1]
+                self.rng.shuffle(collected)
+                self.reshuffles += 1
+                for c in collected:
+                    self.epoch[c] = self.reshuffles
+                draw.extend(collected)
+                events.append(Event("reshuffle", {"cards": len(collected)}))
+            got.append(draw.pop())
+        hand = self.hands[player]
+        hand.extend(got)
+        hand.sort()
+        events.append(Event("draw", {"player": player, "count": len(got)}))
+        events.append(Event("draw_cards", {"player": player, "cards": [TEXT[c] for c in got]}, frozenset({player})))
+        return events
+
+    def _finish(self, reason: str) -> list[Event]:
+        self.reason = reason
+        self.current = None
+        self.placed = 0
+        self.chain = []
+        result = self.result()
+        return [Event("game_over", {"reason": reason, "winners": list(result.winners), "medals": list(self.medals)})]
+
+    def view(self, player: int | None) -> View:
+        return as_view(self.typed_view(player))
+
+    def typed_view(self, player: int | None) -> AthleticView:
+        """`view` with its type, for Athletic code that reads it."""
+        n = self.num_players
+        pools: list[PoolView] = []
+        for k in range(1, self.reshuffles + 1):
+            cards = sorted(c for h in self.hands for c in h if self.epoch[c] == k)
+            in_draw = sum(1 for c in self.draw if self.epoch[c] == k)
+            if cards or in_draw:
+                cards = sorted(cards + [c for c in self.draw if self.epoch[c] == k])
+                pools.append({
+                    "epoch": k,
+                    "cards": [TEXT[c] for c in cards],
+                    "hands": [sum(1 for c in h if self.epoch[c] == k) for h in self.hands],
+                    "draw": in_draw,
+                })  # fmt: skip
+        out: AthleticView = {
+            "game": "athletic",
+            "config": options_of(self._config),
+            "num_players": n,
+            "player": player,
+            "current_player": self.current,
+            "is_over": self.current is None,
+            "turn": self.turn,
+            "first_player": self.first_player,
+            "hand": [TEXT[c] for c in self.hands[player]] if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "piles": [[TEXT[c] for c in p] for p in self.piles],
+            "draw_size": len(self.draw),
+            "medals": list(self.medals),
+            "placed_this_turn": self.placed,
+            "moves_since_placement": [list(m) for m in self.chain],
+            "reshuffles": self.reshuffles,
+            "pools": pools,
+            "reason": self.reason,
+        }
+        return out
+
+    def full_view(self) -> View:
+        """The spectator's view with every card shown: all hands and the draw pile (top first)."""
+        view = self.typed_view(None)
+        view["hands"] = [[TEXT[c] for c in h] for h in self.hands]
+        view["draw"] = [TEXT[c] for c in reversed(self.draw)]
+        return as_view(view)
+
+    def result(self) -> Result:
+        if self.reason is None:
+            raise GameNotOver("Athletic Games: the game is not over yet")
+        keys = [(-self.medals[i], len(self.hands[i])) for i in range(self.num_players)]
+        details: dict[str, Any] = {
+            "turns": self.turn,
+            "turn_limit": int(self.reason == "turn_limit"),
+            "medals_total": sum(self.medals),
+            "reshuffles": self.reshuffles,
+            "cards_placed": self.cards_placed,
+        }
+        result = Result.from_keys(self.medals, keys, AthleticTermination(self.reason), details=details)
+        details["first_player_won"] = int(self.first_player in result.winners)
+        return Result.from_keys(self.medals, keys, AthleticTermination(self.reason), details=details)
+
+    def all_cards(self) -> list[int]:
+        return [c for h in self.hands for c in h] + [c for p in self.piles for c in p] + list(self.draw)
+
+    def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
+        twin = self.clone()
+        by_epoch: dict[int, list[tuple[list[int], int]]] = {}
+        for seat, hand in enumerate(twin.hands):
+            if seat != player:
+                for i, c in enumerate(hand):
+                    by_epoch.setdefault(twin.epoch[c], []).append((hand, i))
+        for i, c in enumerate(twin.draw):
+            by_epoch.setdefault(twin.epoch[c], []).append((twin.draw, i))
+        for slots in by_epoch.values():
+            cards = [where[i] for where, i in slots]
+            rng.shuffle(cards)
+            for (where, i), c in zip(slots, cards, strict=True):
+                where[i] = c
+        for hand in twin.hands:
+            hand.sort()
+        return twin
+
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = [list(h) for h in self.hands]
+        twin.piles = [list(p) for p in self.piles]
+        twin.draw = list(self.draw)
+        twin.medals = list(self.medals)
+        twin.epoch = list(self.epoch)
+        twin.chain = list(self.chain)
+        twin.seen = set(self.seen)
+        twin.rng = self.rng.clone()
+        return twin
+
+    def to_dict(self) -> JsonDict:
+        hidden = [c for h in self.hands for c in h] + self.draw
+        return {
+            "game": "athletic",
+            "config": self._config.to_dict(),
+            "num_players": self.num_players,
+            "first_player": self.first_player,
+            "current": self.current,
+            "turn": self.turn,
+            "hands": [[TEXT[c] for c in h] for h in self.hands],
+            "piles": [[TEXT[c] for c in p] for p in self.piles],
+            "draw": [TEXT[c] for c in self.draw],
+            "medals": list(self.medals),
+            "reshuffles": self.reshuffles,
+            "epochs": {TEXT[c]: self.epoch[c] for c in sorted(hidden) if self.epoch[c]},
+            "placed": self.placed,
+            "chain": [list(m) for m in self.chain],
+            "reason": self.reason,
+            "cards_placed": self.cards_placed,
+            "medal_turns": self.medal_turns,
+            "rng": self.rng.get_state(),
+        }
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any]) -> Self:
+        return records.read_state(cls, data)
+
+
+def _replay_chain(piles: list[list[int]], chain: list[tuple[int, int]], up_only: bool) -> set[Layout]:
+    """The layouts seen since the last placement, recovered by taking the chain of moves back from the current one."""
+    work = [list(p) for p in piles]
+    seen = {layout_key(work)}
+    place = PLACE[up_only]
+    for a, b in reversed(chain):
+        legal = 0 <= a < NUM_PILES and 0 <= b < NUM_PILES and a != b and len(work[b]) >= 2
+        if not (legal and place[work[b][-2]] >> work[b][-1] & 1):
+            raise RecordError(f"the move chain {chain!r} does not fit the piles")
+        work[a].append(work[b].pop())
+        seen.add(layout_key(work))
+    if len(seen) != len(chain) + 1:
+        raise RecordError(f"the move chain {chain!r} repeats a layout")
+    return seen

@@ -1,0 +1,208 @@
+"""FROZEN BASELINE (issue 13, targets 2-4): a copy of the module of before the speed work, for bench/speed.py. Do
+not edit.
+
+Reading untrusted data into a Golf position: a stored state (`to_dict`'s) and a view (`determinize`).
+
+Both check what they read with `podium.core.checks` (ints are ints, in range; lists of the right length; card ids)
+and build through the position's one constructor. The class to build is passed in (`GolfState`), so that this
+module does not import the rules engine, which reads records through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from baselines.checks_v0 import boolean, integer, integers, mapping, optional_integer, sequence
+from podium.core.contract import View
+from podium.core.errors import RecordError
+from podium.core.rng import Rng
+from podium.games.golf.cards import DECK_SIZE, parse_card
+from podium.games.golf.config import GolfConfig
+from podium.games.golf.position import GolfPosition
+from podium.games.golf.rules import (
+    END_NAMES,
+    MAX_PLAYERS,
+    OWNER,
+    PHASE_OF,
+    PUBLIC,
+    UNSEEN,
+    GolfPhase,
+    Rules,
+    copy_last,
+    rules_for,
+)
+
+S = TypeVar("S", bound=GolfPosition)
+
+_LAST_CARD = DECK_SIZE - 1
+_MID_TURN = (GolfPhase.DRAWN, GolfPhase.KNOCK, GolfPhase.FLIP)
+_BEFORE_TURNS = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP)
+
+
+def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
+    """The state `to_dict` wrote, checked field by field; `RecordError` names the first field that is wrong.
+    (Missing keys and wrong types deeper down surface as KeyError / TypeError, which `State.from_dict` reports.)"""
+    if not isinstance(data, Mapping) or data.get("game") != "golf":
+        raise RecordError("not a golf state (expected an object with game = 'golf')")
+    config = GolfConfig.from_stored(data["config"])
+    n = integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
+    r = rules_for(config, n)
+    size = n * r.slots
+    round_ = integer(data["round"], "round", 1, r.rounds)
+    first = integer(data["first_player"], "first_player", 0, n - 1)
+    if first != (round_ - 1) % n:
+        raise RecordError("first_player does not match the round (G-3.4)")
+    phase = _phase(data["phase"], r)
+    current = optional_integer(data["current_player"], "current_player", 0, n - 1)
+    if (current is None) != (phase is GolfPhase.OVER):
+        raise RecordError("current_player must be null exactly when the phase is 'over'")
+    hands = integers(data["hands"], "hands", 0, _LAST_CARD, length=size)
+    known = integers(data["known"], "known", UNSEEN, PUBLIC, length=size)
+    if r.six and OWNER in known:
+        raise RecordError("six-card cards are face up or face down, never known to their owner only")
+    stock = integers(data["stock"], "stock", 0, _LAST_CARD)
+    discard = integers(data["discard"], "discard", 0, _LAST_CARD)
+    drawn = optional_integer(data["drawn"], "drawn", 0, _LAST_CARD)
+    if (drawn is not None) != (phase is GolfPhase.DRAWN):
+        raise RecordError("drawn must be a card exactly when the phase is 'drawn'")
+    taken = boolean(data["taken"], "taken") and drawn is not None  # stale outside the "drawn" phase
+    if sorted(hands + stock + discard + ([] if drawn is None else [drawn])) != list(range(DECK_SIZE)):
+        raise RecordError("the cards are not exactly one 52-card deck")
+    totals = integers(data["totals"], "totals", length=n)
+    history = [integers(row, f"history[{i}]", length=n) for i, row in enumerate(sequence(data["history"], "history"))]
+    last = data["last_round"]
+    if last is not None:
+        mapping(last, "last_round")
+    ends = mapping(data["ends"], "ends")
+    # A state saved before G-5.3 has no turn-limit count: no round of it ended that way.
+    counts = [integer(ends.get(k, 0) if k == "turn_limit" else ends[k], f"ends.{k}", 0) for k in END_NAMES]
+    turns = integer(data["turns"], "turns", 0)
+    saved = data.get("round_turns")
+    round_turns = (
+        _saved_round_turns(r, phase, round_, turns, len(stock))
+        if saved is None
+        else _round_turns(saved, r, phase, turns)
+    )
+    return cls(
+        r,
+        hands=hands,
+        known=known,
+        stock=stock,
+        discard=discard,
+        drawn=drawn,
+        taken=taken,
+        phase=phase,
+        current=current,
+        first=first,
+        round=round_,
+        closer=optional_integer(data["closer"], "closer", 0, n - 1),
+        final_left=integer(data["final_left"], "final_left", 0, n),
+        totals=totals,
+        history=history,
+        last=copy_last(last),
+        ends=counts,
+        turns=turns,
+        round_turns=round_turns,
+        rng=Rng.from_state(data["rng"]),
+    )
+
+
+def _phase(value: Any, r: Rules) -> GolfPhase:
+    if not isinstance(value, str) or value not in PHASE_OF:
+        raise RecordError(f"phase must be one of {', '.join(GolfPhase)}, not {value!r}")
+    phase = PHASE_OF[value]
+    if (phase is GolfPhase.PEEK and not r.peek_choose) or (phase is GolfPhase.INITIAL_FLIP and not r.six):
+        raise RecordError(f"phase {value!r} is impossible with these options")
+    return phase
+
+
+def _saved_round_turns(r: Rules, phase: GolfPhase, round_: int, turns: int, stock: int) -> int:
+    """The round's turn count for a state saved before G-5.3, which did not keep one. Round 1's is the game's; in a
+    later round every card drawn from the stock was a turn, so that count is a lower bound. Kept below the limit as
+    a state of this engine would be: a round found past it ends with the turn being (or about to be) played."""
+    drawn = DECK_SIZE - r.n * r.slots - 1 - stock
+    count = turns if round_ == 1 else drawn
+    if phase in _MID_TURN:
+        return max(1, min(count, r.turn_limit))
+    if phase in _BEFORE_TURNS:
+        return 0
+    return min(count, r.turn_limit - 1)
+
+
+def _round_turns(value: Any, r: Rules, phase: GolfPhase, turns: int) -> int:
+    """Check a saved round turn count against the phase and the limit (G-5.3)."""
+    count = integer(value, "round_turns", 0, turns)
+    if phase in _BEFORE_TURNS and count:
+        raise RecordError("round_turns must be 0 before the round's first turn")
+    if phase in _MID_TURN and not 1 <= count <= r.turn_limit:
+        raise RecordError(f"round_turns = {count} is impossible in the middle of a turn (1..{r.turn_limit})")
+    if phase is GolfPhase.START and count >= r.turn_limit:
+        raise RecordError(f"round_turns = {count}: the round would have ended after turn {r.turn_limit} (G-5.3)")
+    return count
+
+
+def state_from_view(cls: type[S], view: View, rng: Rng) -> S:
+    """`determinize`: deal the cards the viewer cannot know uniformly at random into the places they cannot see
+    (other players' unseen or privately seen cards, the viewer's unseen cards, the stock, a card someone else
+    drew), keeping everything the view shows. It checks the game, the seats, the phase and that the cards add up
+    to a deck; the counts and scores are taken as the view has them (a view is what `view()` wrote, read on every
+    ISMCTS iteration). A view not even shaped like a Golf view raises KeyError, TypeError or ValueError, which
+    `GolfGame.determinize` reports as RecordError."""
+    if view.get("game") != "golf":
+        raise RecordError("not a golf view")
+    config = GolfConfig.from_options(view["config"])
+    n = integer(view["num_players"], "num_players", 2, MAX_PLAYERS)
+    optional_integer(view["player"], "player", 0, n - 1)
+    r = rules_for(config, n)
+    slots = r.slots
+    known: list[int] = []
+    hands: list[int] = []
+    view_hands = view["hands"]
+    public = view["public"]
+    owner_knows = view["owner_knows"]
+    for q in range(n):
+        for s in range(slots):
+            text = view_hands[q][s]
+            known.append(PUBLIC if public[q][s] else OWNER if owner_knows[q][s] else UNSEEN)
+            hands.append(-1 if text is None else parse_card(text))
+    discard = [parse_card(t) for t in view["discard"]]
+    phase = PHASE_OF[view["phase"]]
+    drawn = -1
+    if phase is GolfPhase.DRAWN and view["drawn"] is not None:
+        drawn = parse_card(view["drawn"])
+    seen = {c for c in hands if c >= 0}
+    seen.update(discard)
+    if drawn >= 0:
+        seen.add(drawn)
+    unknown = [c for c in range(DECK_SIZE) if c not in seen]
+    rng.shuffle(unknown)
+    if phase is GolfPhase.DRAWN and drawn < 0:
+        drawn = unknown.pop()
+    for i, c in enumerate(hands):
+        if c < 0:
+            hands[i] = unknown.pop()
+    if len(unknown) != view["stock_size"]:
+        raise RecordError(f"the view's cards do not add up to a deck (stock_size {view['stock_size']})")
+    return cls(
+        r,
+        hands=hands,
+        known=known,
+        stock=unknown,
+        discard=discard,
+        drawn=None if drawn < 0 else drawn,
+        taken=view["drawn_from"] == "discard",
+        phase=phase,
+        current=view["current_player"],
+        first=view["first_player"],
+        round=view["round"],
+        closer=view["went_out"] if r.six else view["knocker"],
+        final_left=view["final_turns_left"],
+        totals=list(view["scores"]),
+        history=[list(s) for s in view["round_scores"]],
+        last=copy_last(view["last_round"]),
+        ends=[view["round_ends"][name] for name in END_NAMES],
+        turns=view["turns"],
+        round_turns=view["round_turns"],
+        rng=Rng(rng.next_u64()),
+    )

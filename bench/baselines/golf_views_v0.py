@@ -1,0 +1,156 @@
+"""FROZEN BASELINE (issue 13, targets 2-4): a copy of the module of before the speed work, for bench/speed.py. Do
+not edit.
+
+What a Golf player (or a spectator) may know (G-7), as a typed JSON object: `GolfView`."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict, cast
+
+from podium.core.contract import JsonDict, View
+from podium.games.golf.cards import CARD_TEXT, RANK_NAMES
+from podium.games.golf.position import GolfPosition
+from podium.games.golf.rules import END_NAMES, PUBLIC, UNSEEN, GolfPhase, copy_last
+from podium.games.golf.scoring import card_values, known_sum
+
+
+class GolfRoundEnd(TypedDict):
+    """A finished round's reveal: the "round_end" event's data and the view's `last_round`."""
+
+    round: int
+    hands: list[list[str]]  # every card, per seat and slot
+    sums: list[int]
+    scores: list[int]  # the round's scores (G-6, G-8.5)
+    totals: list[int]  # the running totals after it
+    winners: list[int]
+    ended_by: str  # knock / stock / all_face_up / turn_limit
+    knocker: int | None  # four-card
+    went_out: int | None  # six-card
+    discard: NotRequired[list[str]]  # the discard pile at the end, bottom to top (absent in states stored before it)
+
+
+class GolfView(TypedDict):
+    """Everything `player` may know (G-7). Plain JSON: the phase is a `StrEnum`, written as its string.
+
+    Card texts are two characters ("7h", "Ts"); per seat and slot lists count slots from 0 (six-card: slots 0..2
+    are the top row, 3..5 the bottom row; a column is slots c and c+3).
+
+    `known_sum[seat]` is what the cards of `hands[seat]` shown to the viewer add up to: public cards, and the
+    viewer's own cards they have seen (a spectator: the public ones); an unknown card adds nothing, and a six-card
+    column pair (G-8.4) scores 0 only when both its cards are shown. It is `scoring.known_sum`, the sum the bots
+    estimate with, so that a client shows it rather than computing it. In `full_view` every card is shown, so
+    it is each hand's sum."""
+
+    game: str  # "golf"
+    config: JsonDict
+    num_players: int
+    player: int | None  # the viewer's seat, None for a spectator
+    current_player: int | None  # None once the game is over
+    is_over: bool
+    variant: Literal["four", "six"]
+    slots: int  # 4 or 6
+    values: dict[str, int]  # rank (A, 2 … 10, J, Q, K) -> value
+    round: int  # the hole, 1-based
+    rounds: int
+    first_player: int  # the round's first player (G-3.4)
+    phase: GolfPhase
+    stock_size: int
+    discard: list[str]  # bottom to top
+    discard_top: str | None
+    drawn: str | None  # the card in hand, null unless the viewer may see it
+    drawn_from: Literal["stock", "discard"] | None  # in the "drawn" phase
+    hands: list[list[str | None]]  # per seat and slot: the card, or null if the viewer cannot know it
+    public: list[list[bool]]  # known to all
+    face_up: list[list[bool]]  # six-card
+    owner_knows: list[list[bool]]  # the owner has seen it (public knowledge too)
+    known_sum: list[int]  # per seat, what the cards shown in `hands` add up to (see above)
+    knocker: int | None  # four-card: who knocked this round
+    went_out: int | None  # six-card: who first had all cards face up this round
+    final_turns_left: int  # turns left in the round once it is closing, the current one included
+    scores: list[int]  # running totals
+    round_scores: list[list[int]]  # per finished round
+    last_round: GolfRoundEnd | None
+    round_ends: dict[str, int]  # how many rounds ended by knock / stock / all_face_up / turn_limit
+    turns: int  # in the game
+    round_turns: int  # begun in this round, the current one included; the round ends after round_turn_limit (G-5.3)
+    stock: NotRequired[list[str]]  # `full_view` only: the stock, top first
+
+
+def as_golf_view(view: View) -> GolfView:
+    """A view of Golf, typed (no copy, no check: for the bots and renderers that receive Golf's views)."""
+    return cast(GolfView, view)
+
+
+def card_values_of(view: GolfView) -> tuple[int, ...]:
+    """The value of each of the 52 cards under the view's rules."""
+    by_rank = view["values"]
+    return card_values(tuple(by_rank[name] for name in RANK_NAMES))
+
+
+def golf_view(state: GolfPosition, player: int | None) -> GolfView:
+    n = state.num_players
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+    r = state.rules
+    slots = r.slots
+    known = state.known
+    seats = range(n)
+    seen = [state.seen(player, q) for q in seats]
+    phase = state.phase
+    drawn: str | None = None
+    drawn_from: Literal["stock", "discard"] | None = None
+    if phase is GolfPhase.DRAWN:
+        drawn_from = "discard" if state.taken else "stock"
+        if state.taken or player == state.current_player:
+            drawn = CARD_TEXT[state.drawn]
+    closer = state.closer
+    discard = state.discard
+    return {
+        "game": "golf",
+        "config": r.config_json(),
+        "num_players": n,
+        "player": player,
+        "current_player": state.current_player,
+        "is_over": state.is_over,
+        "variant": "six" if r.six else "four",
+        "slots": slots,
+        "values": dict(r.rank_values),
+        "round": state.round,
+        "rounds": r.rounds,
+        "first_player": state.first_player,
+        "phase": phase,
+        "stock_size": len(state.stock),
+        "discard": [CARD_TEXT[c] for c in discard],
+        "discard_top": CARD_TEXT[discard[-1]] if discard else None,
+        "drawn": drawn,
+        "drawn_from": drawn_from,
+        "hands": [[CARD_TEXT[c] if c >= 0 else None for c in cards] for cards in seen],
+        "public": [[known[i] == PUBLIC for i in range(q * slots, q * slots + slots)] for q in seats],
+        "face_up": [[r.six and known[i] == PUBLIC for i in range(q * slots, q * slots + slots)] for q in seats],
+        "owner_knows": [[known[i] != UNSEEN for i in range(q * slots, q * slots + slots)] for q in seats],
+        "known_sum": [known_sum(cards, r.values, r.six) for cards in seen],
+        "knocker": None if r.six else closer,
+        "went_out": closer if r.six else None,
+        "final_turns_left": state.final_turns_left,
+        "scores": list(state.totals),
+        "round_scores": [list(s) for s in state.history],
+        "last_round": cast(GolfRoundEnd | None, copy_last(state.last_round)),
+        "round_ends": dict(zip(END_NAMES, state.round_ends, strict=True)),
+        "turns": state.turns,
+        "round_turns": state.round_turns,
+    }
+
+
+def full_view(state: GolfPosition) -> GolfView:
+    """The spectator's view with every card shown: all hands (and their sums), the card in hand and the stock (top
+    first)."""
+    view = golf_view(state, None)
+    slots = state.rules.slots
+    hands = state.hands
+    every = [list(hands[q * slots : q * slots + slots]) for q in range(state.num_players)]
+    view["hands"] = [[CARD_TEXT[c] for c in cards] for cards in every]
+    view["known_sum"] = [known_sum(cards, state.rules.values, state.rules.six) for cards in every]
+    if state.drawn >= 0:
+        view["drawn"] = CARD_TEXT[state.drawn]
+    view["stock"] = [CARD_TEXT[c] for c in reversed(state.stock)]
+    return view

@@ -1,0 +1,201 @@
+"""FROZEN BASELINE (issue 13, targets 2-4): a copy of the module of before the speed work, for bench/speed.py. Do
+not edit.
+
+Which plays a sport allows (O-5, O-9): the measure and shape of a play, the progression and target rules, and the
+fast generator of every legal play.
+
+Pure functions of the sport and the cards (a hand as a count array, a play as a sorted tuple of kinds), so that the
+state, the heuristic (which chains plays from hands it imagines) and the tests use the same rules. `play_problem`
+explains why one play is refused; `legal_plays` is its fast path (the tests check that both agree).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from podium.games.olympicards.cards import COLOUR, NO_CARD, NUM_KINDS, TEXT, VALUE
+from podium.games.olympicards.sports import Sport
+
+Play = tuple[int, ...]
+"""A play: a sorted tuple of card kinds."""
+
+
+def measure(sport: Sport, cards: Play) -> int:
+    """The number `cards` are compared by in `sport`: the highest value, the sum of the values, or the count."""
+    if sport.measure == "sum":
+        return sum(VALUE[k] for k in cards)
+    if sport.measure == "count":
+        return len(cards)
+    return max(VALUE[k] for k in cards)
+
+
+def shape_problem(sport: Sport, cards: Play) -> str | None:
+    """Why `cards` do not have the sport's shape and size, or None."""
+    if not sport.min_cards <= len(cards) <= sport.max_cards:
+        if sport.min_cards == sport.max_cards:
+            return f"{sport.name} needs exactly {sport.min_cards} card(s) per play"
+        return f"{sport.name} needs {sport.min_cards} to {sport.max_cards} cards per play"
+    if len(cards) == 1 or sport.shape == "any":
+        return None
+    if sport.shape == "one_colour":
+        if len({COLOUR[k] for k in cards}) != 1:
+            return "the cards must all be of one colour"
+    elif sport.shape == "equal_values":
+        if len({VALUE[k] for k in cards}) != 1:
+            return "the cards must all have the same value"
+    elif sport.shape == "different_colours":
+        if len({COLOUR[k] for k in cards}) != len(cards):
+            return "the cards must all be of different colours"
+    elif sport.shape == "consecutive_values":
+        values = sorted(VALUE[k] for k in cards)
+        if any(b != a + 1 for a, b in itertools.pairwise(values)):
+            return "the cards' values must form a run (e.g. 4 5 6)"
+    return None
+
+
+def rule_problem(sport: Sport, cards: Play, own: Sequence[Play], last: Play | None, target: int) -> str | None:
+    """Why a play of the right shape breaks the sport's progression or target rule, or None.
+
+    `own` are the player's earlier plays in this sport, `last` the last play anyone made in it, `target` the round's
+    target card (`NO_CARD` for none)."""
+    progression = sport.progression
+    if progression != "none":
+        before = last if progression in _AGAINST_LAST else (own[-1] if own else None)
+        if before is not None:
+            if progression == "lane_colour":
+                lane = COLOUR[own[0][0]]
+                if any(COLOUR[k] != lane for k in cards):
+                    return "every card must be of your lane colour (the colour of your first card)"
+            elif progression == "different_colour_from_own_previous":
+                previous = {COLOUR[k] for k in before}
+                if any(COLOUR[k] in previous for k in cards):
+                    return "the colour must differ from your own previous play"
+            else:
+                mine, theirs = measure(sport, cards), measure(sport, before)
+                if progression.startswith("higher") and mine <= theirs:
+                    return f"{sport.measure} {mine} is not higher than {theirs}"
+                if progression.startswith("lower") and mine >= theirs:
+                    return f"{sport.measure} {mine} is not lower than {theirs}"
+    if sport.flip and target != NO_CARD:
+        relation = sport.target_relation
+        if relation == "higher":
+            if measure(sport, cards) <= VALUE[target]:
+                return f"must be higher than the target {TEXT[target]}"
+        elif relation == "lower":
+            if measure(sport, cards) >= VALUE[target]:
+                return f"must be lower than the target {TEXT[target]}"
+        else:
+            colour, value = COLOUR[target], VALUE[target]
+            for k in cards:
+                same_colour, same_value = COLOUR[k] == colour, VALUE[k] == value
+                if relation == "same_colour" and not same_colour:
+                    return f"every card must have the colour of the target {TEXT[target]}"
+                if relation == "same_value" and not same_value:
+                    return f"every card must have the value of the target {TEXT[target]}"
+                if not (same_colour or same_value):
+                    return f"every card must match the target {TEXT[target]} in colour or value"
+    return None
+
+
+def play_problem(
+    sport: Sport, counts: Sequence[int], own: Sequence[Play], last: Play | None, target: int, cards: Play
+) -> str | None:
+    """Why the holder of the hand `counts` may not play `cards` now, or None (arguments as in `rule_problem`)."""
+    for k in set(cards):
+        if cards.count(k) > counts[k]:
+            return f"you do not hold {' '.join(TEXT[c] for c in cards)}"
+    return shape_problem(sport, cards) or rule_problem(sport, cards, own, last, target)
+
+
+def legal_plays(sport: Sport, counts: Sequence[int], own: Sequence[Play], last: Play | None, target: int) -> list[Play]:
+    """Every distinct legal play from the hand `counts` (sorted tuples of kinds), in no set order; arguments as in
+    `rule_problem`.
+
+    The fast path of `play_problem`: candidates are generated by shape, then filtered by the progression and target
+    rules with thresholds computed once. Half of a random game's time is spent here: keep it lean."""
+    present = [k for k in _KINDS if counts[k]]
+    if not present:
+        return []
+    shape = sport.shape
+    candidates: list[Play] = []
+    for size in range(sport.min_cards, sport.max_cards + 1):
+        if size == 1:
+            candidates += [(k,) for k in present]
+        elif shape == "one_colour" or shape == "equal_values":  # noqa: PLR1714  # one dict lookup fewer
+            groups: dict[int, list[int]] = {}
+            key = COLOUR if shape == "one_colour" else VALUE
+            for k in present:
+                groups.setdefault(key[k], []).append(k)
+            for group in groups.values():
+                if len(group) * 2 >= size:
+                    candidates += _multisets(group, counts, size)
+        elif shape == "any":
+            candidates += _multisets(present, counts, size)
+        else:
+            candidates += [c for c in _multisets(present, counts, size) if shape_problem(sport, c) is None]
+    progression = sport.progression
+    if progression != "none":
+        before = last if progression in _AGAINST_LAST else (own[-1] if own else None)
+        if before is not None:
+            if progression == "lane_colour":
+                lane = COLOUR[own[0][0]]
+                candidates = [c for c in candidates if all(COLOUR[k] == lane for k in c)]
+            elif progression == "different_colour_from_own_previous":
+                previous = {COLOUR[k] for k in before}
+                candidates = [c for c in candidates if not any(COLOUR[k] in previous for k in c)]
+            else:
+                measure_of = _single_value if sport.max_cards == 1 else _MEASURES[sport.measure]
+                threshold = measure(sport, before)
+                if progression in _HIGHER:
+                    candidates = [c for c in candidates if measure_of(c) > threshold]
+                else:
+                    candidates = [c for c in candidates if measure_of(c) < threshold]
+    if sport.flip and target != NO_CARD:
+        relation = sport.target_relation
+        colour, value = COLOUR[target], VALUE[target]
+        if relation == "higher" or relation == "lower":  # noqa: PLR1714
+            measure_of = _single_value if sport.max_cards == 1 else _MEASURES[sport.measure]
+            if relation == "higher":
+                candidates = [c for c in candidates if measure_of(c) > value]
+            else:
+                candidates = [c for c in candidates if measure_of(c) < value]
+        elif relation == "same_colour":
+            candidates = [c for c in candidates if all(COLOUR[k] == colour for k in c)]
+        elif relation == "same_value":
+            candidates = [c for c in candidates if all(VALUE[k] == value for k in c)]
+        else:
+            candidates = [c for c in candidates if all(COLOUR[k] == colour or VALUE[k] == value for k in c)]
+    return candidates
+
+
+def _multisets(kinds: list[int], counts: Sequence[int], size: int) -> list[Play]:
+    """Sorted tuples of `size` cards taken from `kinds` (ascending), each kind at most `counts[k]` times."""
+    out: list[Play]
+    if size == 1:
+        return [(a,) for a in kinds]
+    if size == 2:
+        out = [(a, a) for a in kinds if counts[a] > 1]
+        out += [(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1 :]]
+        return out
+    out = []
+    for i, a in enumerate(kinds):
+        rest = kinds[i + 1 :]
+        if counts[a] > 1:
+            out += [(a, a, *tail) for tail in _multisets(rest, counts, size - 2)]
+        out += [(a, *tail) for tail in _multisets(rest, counts, size - 1)]
+    return out
+
+
+def _single_value(cards: Play) -> int:
+    return VALUE[cards[0]]
+
+
+_KINDS = range(NUM_KINDS)
+_AGAINST_LAST = frozenset({"higher_than_last_any", "lower_than_last_any"})
+_HIGHER = frozenset({"higher_than_last_any", "higher_than_own_previous"})
+_MEASURES: dict[str, Callable[[Play], int]] = {
+    "value": lambda cards: max([VALUE[k] for k in cards]),
+    "sum": lambda cards: sum([VALUE[k] for k in cards]),
+    "count": len,
+}
