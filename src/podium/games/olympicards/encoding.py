@@ -1,0 +1,203 @@
+"""Olympicards for reinforcement learning (podium.rl; every feature is described in docs/rl.md): what one seat may
+know as a fixed vector of floats, written straight from the table's storage (like views.py, this module is part of
+the engine's package and reads it); utilities and the length bound that the cards give (O-5, O-8)."""
+
+from __future__ import annotations
+
+from podium.core.config import GameConfig
+from podium.core.contract import JsonDict, State, View
+from podium.games.olympicards import GAME
+from podium.games.olympicards.cards import DECK_SIZE, NO_CARD, NUM_KINDS
+from podium.games.olympicards.config import Config
+from podium.games.olympicards.phase import OlympicardsPhase
+from podium.games.olympicards.sports import MAX_PLAY, MEASURES, PROGRESSIONS, RELATIONS, SHAPES, SPORTS_PER_SET, Sport
+from podium.games.olympicards.state import OlympicardsState
+from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
+
+SPORT = len(SHAPES) + len(MEASURES) + len(PROGRESSIONS) + len(RELATIONS) + 4
+ROUNDS = 128  # rounds of one sport: each takes an action, and a sport has at most 90 plays and 7 withdrawals
+_PHASES = {OlympicardsPhase.DECIDE: 0, OlympicardsPhase.PLAY: 1, OlympicardsPhase.OVER: 2}
+
+
+def _olympicards(config: GameConfig) -> Config:
+    if not isinstance(config, Config):
+        raise TypeError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
+    return config
+
+
+def _sport_features(sport: Sport) -> list[tuple[int, float]]:
+    """(place in the sport block, value) of the sport card's rule (O-9)."""
+    at = 0
+    out = [(SHAPES.index(sport.shape), 1.0)]
+    at += len(SHAPES)
+    out.append((at + MEASURES.index(sport.measure), 1.0))
+    at += len(MEASURES)
+    out.append((at + PROGRESSIONS.index(sport.progression), 1.0))
+    at += len(PROGRESSIONS)
+    if sport.target_relation is not None:
+        out.append((at + RELATIONS.index(sport.target_relation), 1.0))
+    at += len(RELATIONS)
+    out += [(at, sport.min_cards / MAX_PLAY), (at + 1, sport.max_cards / MAX_PLAY)]
+    out += [(at + 2, float(sport.flip)), (at + 3, float(sport.star))]
+    return [(place, value) for place, value in out if value]
+
+
+class OlympicardsEncoder(Encoder):
+    def __init__(self, config: GameConfig, players: int) -> None:
+        self._sports = [_sport_features(sport) for sport in _olympicards(config).sport_set.sports]
+        super().__init__(config, players)
+        n = players
+        self._rel = tuple(tuple((q - p) % n for q in range(n)) for p in range(n))
+        self._o = self.offsets
+
+    def layout(self) -> list[Feature]:
+        n = self.players
+        k = NUM_KINDS
+        w = max(n, 3)
+        return [
+            Feature("phase", 3, "the phase, one-hot: decide (accept or postpone, O-4), play (O-5), over"),
+            Feature("current", n, "the seat to move, one-hot by relative seat (all 0 once the game is over)"),
+            Feature("start_player", n, "the holder of the start player card, one-hot by relative seat"),
+            Feature("sport", SPORTS_PER_SET, "the sport being played or decided on, one-hot by its place in the set"),
+            Feature("sport_rule", SPORT, "its card (O-9): shape, measure, progression and target relation one-hot "
+                    "(in the order of docs/sports.md), min and max cards / 4, flip, star"),
+            Feature("sport_number", 1, "sports finished / 9"),
+            Feature("round", 1, "the sport's round / 128"),
+            Feature("round_order", n, "per relative seat, (its place in this round's order + 1) / players, 0 if "
+                    "not in it"),
+            Feature("turn", 1, "the place in the round's order of the seat to move / players"),
+            Feature("target", k, "the round's target card in a flip sport, one-hot by kind (colour × 9 + value - "
+                    "1, colours r g b y k)"),
+            Feature("sport_pile", SPORTS_PER_SET * (SPORTS_PER_SET + 1), "per place in the sport pile from the top: "
+                    "a face-down card (1 in the last column), or a postponed card one-hot by sport"),
+            Feature("sports_done", SPORTS_PER_SET, "per sport of the set, (its place in the order played + 1) / 9, "
+                    "0 if not played yet"),
+            Feature("postponed", 1, "sport cards postponed so far / 9"),
+            Feature("hand", k, "the viewer's hand, per kind: copies / 2"),
+            Feature("hand_sizes", n, "per relative seat, cards in hand / 90"),
+            Feature("played", n * k, "per relative seat and kind: copies it played in this sport / 2"),
+            Feature("first_play", n * k, "per relative seat and kind: copies in its first play of this sport / 2 "
+                    "(it sets a lane colour)"),
+            Feature("last_play", n * k, "per relative seat and kind: copies in its last play of this sport / 2"),
+            Feature("plays", n, "per relative seat, plays made in this sport / 90"),
+            Feature("last_any", k + n, "the last play anyone made in this sport: copies per kind / 2, then who "
+                    "made it, one-hot by relative seat"),
+            Feature("withdrawn", n, "per relative seat, out of this sport"),
+            Feature("withdrawals", w * n, "per withdrawal of this sport in order (as many as max(players, 3)): "
+                    "who withdrew, one-hot by relative seat"),
+            Feature("medals", n * 3, "per relative seat: gold, silver, bronze / 9"),
+            Feature("world_records", n * SPORTS_PER_SET, "per relative seat and sport of the set: kept for a world "
+                    "record (O-8)"),
+            Feature("discard", k, "the discard pile, per kind: copies / 2"),
+            Feature("draw_size", 1, "cards in the draw pile / 90"),
+        ]  # fmt: skip
+
+    def encode(self, state: State, player: int, out: FloatBuffer) -> None:
+        assert isinstance(state, OlympicardsState)
+        s = state  # the table's storage, read as views.py reads it
+        o = self._o
+        rel = self._rel[player]
+        n = self.players
+        out[o["phase"] + _PHASES[s._phase]] = 1.0
+        current = s.current_player
+        if current is not None:
+            out[o["current"] + rel[current]] = 1.0
+        out[o["start_player"] + rel[s._start]] = 1.0
+        sport = s._sport
+        if sport >= 0:
+            out[o["sport"] + sport] = 1.0
+            base = o["sport_rule"]
+            for place, value in self._sports[sport]:
+                out[base + place] = value
+        out[o["sport_number"]] = len(s._done) / SPORTS_PER_SET
+        out[o["round"]] = s._round / ROUNDS
+        base = o["round_order"]
+        for place, q in enumerate(s._order):
+            out[base + rel[q]] = (place + 1) / n
+        out[o["turn"]] = s._pos / n
+        if s._target != NO_CARD:
+            out[o["target"] + s._target] = 1.0
+        base = o["sport_pile"]
+        for sport_card, up in zip(s._pile, s._pile_up, strict=True):
+            out[base + (sport_card if up else SPORTS_PER_SET)] = 1.0
+            base += SPORTS_PER_SET + 1
+        base = o["sports_done"]
+        for place, done in enumerate(s._done):
+            out[base + done] = (place + 1) / SPORTS_PER_SET
+        out[o["postponed"]] = s._postponed / SPORTS_PER_SET
+        base = o["hand"]
+        for kind, count in enumerate(s._hands[player]):
+            if count:
+                out[base + kind] = count / 2
+        sizes = s._sizes
+        played_o, first_o, last_o = o["played"], o["first_play"], o["last_play"]
+        for q, r in enumerate(rel):
+            out[o["hand_sizes"] + r] = sizes[q] / DECK_SIZE
+            plays = s._plays[q]
+            if plays:
+                out[o["plays"] + r] = len(plays) / DECK_SIZE
+                at = r * NUM_KINDS
+                for play in plays:
+                    for kind in play:
+                        out[played_o + at + kind] += 0.5
+                for kind in plays[0]:
+                    out[first_o + at + kind] += 0.5
+                for kind in plays[-1]:
+                    out[last_o + at + kind] += 0.5
+            if s._out[q]:
+                out[o["withdrawn"] + r] = 1.0
+            medals = s._medals[q]
+            base = o["medals"] + 3 * r
+            for medal in range(3):
+                out[base + medal] = medals[medal] / SPORTS_PER_SET
+            for record in s._records[q]:
+                out[o["world_records"] + r * SPORTS_PER_SET + record] = 1.0
+        last = s._last
+        if last is not None:
+            base = o["last_any"]
+            for kind in last:
+                out[base + kind] += 0.5
+            out[base + NUM_KINDS + rel[s._last_player]] = 1.0
+        base = o["withdrawals"]
+        for q in s._withdrawals:
+            out[base + rel[q]] = 1.0
+            base += n
+        base = o["discard"]
+        for kind in s._discard:
+            out[base + kind] += 0.5
+        out[o["draw_size"]] = len(s._draw) / DECK_SIZE
+
+
+class OlympicardsEncoding(Encoding):
+    def encoder(self, config: GameConfig, players: int) -> OlympicardsEncoder:
+        self.game.check_players(players)
+        return OlympicardsEncoder(config, players)
+
+    def observed(self, view: View) -> JsonDict:
+        # Left out: the rules (fixed per environment); what follows from the rest (is_over, sport details beyond
+        # its place in the set, next_award, points, last_play); the statistics sport_rounds; every hand, shown once
+        # the game is over. Of the plays in this sport: each seat's cards, first and last play and their number; of
+        # the discard pile its cards, not their order (it is shuffled before it is drawn from, O-8).
+        omitted = {"game", "config", "num_players", "player", "is_over", "sport", "next_award", "points",
+                   "last_play", "sport_rounds", "hands", "plays", "discard"}  # fmt: skip
+        out = {key: value for key, value in view.items() if key not in omitted}
+        out["sport"] = view["sport"]["index"] if view["sport"] is not None else None
+        out["plays"] = [
+            (sorted(card for play in plays for card in play), plays[0] if plays else None, plays[-1] if plays else None,
+             len(plays))
+            for plays in view["plays"]
+        ]  # fmt: skip
+        out["discard"] = sorted(view["discard"])
+        return out
+
+    def max_steps(self, config: GameConfig, players: int) -> int | None:
+        # Per sport: one decision (a postponed card is played without one), at most max(players, 3) withdrawals
+        # (O-6, O-7), and plays of at least one card each from hands that hold at most the 90 cards (O-1).
+        return SPORTS_PER_SET * (1 + max(players, 3) + DECK_SIZE)
+
+    def max_turns(self, config: GameConfig, players: int) -> int | None:
+        return self.max_steps(config, players)  # every decision is a turn
+
+
+OlympicardsEncoding.game = GAME
+ENCODING = OlympicardsEncoding()

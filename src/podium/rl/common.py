@@ -1,0 +1,134 @@
+"""What both environments share: a game's encoding found through its spec, and one seat's observation made fast.
+
+The observation is written into an `array.array("f")` that a numpy array shares (`np.frombuffer`): the encoders
+write single items, which the array module does several times faster than numpy, and numpy copies the result out
+in one call.
+"""
+
+from __future__ import annotations
+
+import io
+import operator
+from array import array
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from podium.core.config import GameConfig
+from podium.core.contract import Game, State
+from podium.core.errors import IllegalAction, MalformedAction, PodiumError
+from podium.core.plugins import load_instance
+from podium.core.registry import game_names, get_game, get_spec
+from podium.rl.base import Encoder, Encoding
+
+
+def encoding_of(game: str) -> Encoding:
+    """The game's encoding facet; a game without one is not supported, and the error says so."""
+    spec = get_spec(game)
+    if spec.encoding is None:
+        ready = ", ".join(name for name in game_names() if get_spec(name).encoding is not None) or "none"
+        raise PodiumError(
+            f"{spec.name} is not supported by podium.rl: its GameSpec declares no `encoding` facet (a fixed "
+            f"observation, action ids, utilities; docs/rl.md); games with one: {ready}"
+        )
+    encoding: Encoding = load_instance(spec.encoding, Encoding, where=spec.name)
+    return encoding
+
+
+def supported_games() -> list[str]:
+    """The installed games that declare an encoding."""
+    return [name for name in game_names() if get_spec(name).encoding is not None]
+
+
+class Table:
+    """One game being played for learning: the game, its config, the encoder and the action bookkeeping."""
+
+    def __init__(self, game: str, players: int, rules: dict[str, Any] | None) -> None:
+        self.encoding = encoding_of(game)
+        self.game: Game = get_game(game)
+        self.game.check_players(players)
+        if rules is not None and not isinstance(rules, dict):
+            raise PodiumError(f"rules must be a dict of rule options, not {type(rules).__name__}")
+        self.config: GameConfig = self.game.config(rules or {})
+        self.players = players
+        self.encoder: Encoder = self.encoding.encoder(self.config, players)
+        self.num_actions = self.encoding.num_actions(self.config)
+        self._buffer = array("f", bytes(4 * self.encoder.size))
+        self._zeros = array("f", bytes(4 * self.encoder.size))
+        self._view: NDArray[np.float32] = np.frombuffer(self._buffer, dtype=np.float32)
+        low, high = self.encoder.bounds()
+        self.low = np.array(low, dtype=np.float32)
+        self.high = np.array(high, dtype=np.float32)
+        self.state: State = self.game.new_game(self.config, players, 0)
+        self._legal: dict[int, Any] | None = None  # id -> action, for the state as it is
+        self._mask = bytearray(self.num_actions)
+
+    def new(self, seed: int) -> None:
+        self.state = self.game.new_game(self.config, self.players, seed)
+        self._legal = None
+
+    def legal(self) -> dict[int, Any]:
+        """The legal actions by id (made once per state, with the action mask)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._refresh()
+        return legal
+
+    def _refresh(self) -> dict[int, Any]:
+        legal = self._legal = {}
+        # a bytearray is zeroed by calloc and takes single writes faster than numpy; numpy shares it, writable
+        mask = bytearray(self.num_actions)
+        for action in self.state.legal_actions():
+            i = action.id
+            legal[i] = action
+            mask[i] = 1
+        self._mask = mask
+        return legal
+
+    def observe(self, player: int) -> NDArray[np.float32]:
+        buffer = self._buffer
+        buffer[:] = self._zeros
+        self.encoder.encode(self.state, player, buffer)
+        return self._view.copy()
+
+    def mask(self) -> NDArray[np.int8]:
+        """The action mask of the seat to move (a new array each call)."""
+        if self._legal is None:
+            self._refresh()
+        return np.frombuffer(bytearray(self._mask), dtype=np.int8)
+
+    def play(self, action_id: Any) -> None:
+        """Apply the action numbered `action_id` (any integer type) for the seat to move. An id that is no action is
+        `MalformedAction`, one the rules do not allow now `IllegalAction`; either changes nothing."""
+        legal = self.legal()
+        if action_id.__class__ is int:
+            action = legal.get(action_id)
+        elif not isinstance(action_id, bool) and hasattr(action_id, "__index__"):
+            action = legal.get(operator.index(action_id))  # numpy's integers
+        else:
+            action = None
+        if action is None:
+            # the id is no legal action: say why, without touching the state
+            named = self.encoding.action_from_id(action_id, self.config)
+            shown = ", ".join(f"{a.id} ({a.text()})" for a in legal.values())
+            raise IllegalAction(f"action id {action_id} ({named.text()}) is not legal now; legal ids: {shown}")
+        self.state.apply(action)
+        self._legal = None
+
+    def render(self) -> str:
+        """The spectator's view as the terminal draws it (the game's own renderer, or the generic one)."""
+        from rich.console import Console
+
+        from podium.cli.tui import get_tui
+
+        console = Console(file=io.StringIO(), width=100, color_system=None, highlight=False)
+        console.print(get_tui(self.game.name).table(self.state.view(None)))
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        return str(out)
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise MalformedAction(f"a seed is an integer, not {seed!r}")
+    return int(seed)
