@@ -100,6 +100,9 @@ class ISMCTS(Agent):
     def act(self, view: View, legal: list[Action]) -> Action:
         if self.macro is not None:
             return self._act_macro(self.macro, view, legal)
+        offered = len(legal)
+        if offered > 1:
+            legal = self.playout.prune(view, legal)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -109,7 +112,7 @@ class ISMCTS(Agent):
             best_child = max(root.children.values(), key=lambda ch: ch.reward)
             assert best_child.action is not None
             return best_child.action
-        root = self.search(view)
+        root = self.search(view, legal if len(legal) < offered else None)
         self.last_root = root
         best: Action | None = None
         best_visits = -1
@@ -224,7 +227,7 @@ class ISMCTS(Agent):
             for action, child in children:
                 trial = world.clone()
                 trial.apply(action)
-                rewards = playout.run(trial, Rng(luck)) if not trial.is_over else rewards_of(trial)
+                rewards = playout.run(trial, Rng(luck)) if not trial.is_over else playout.final(trial)
                 child.visits += 1
                 child.avail += 1
                 child.reward += rewards[seat]
@@ -232,7 +235,9 @@ class ISMCTS(Agent):
         self.last_iterations = done
         return root
 
-    def search(self, view: View) -> Node:
+    def search(self, view: View, allowed: list[Action] | None = None) -> Node:
+        """The tree of one decision; at the root only the actions in `allowed` (the pruned legal actions) are
+        searched, when given."""
         game = self.game
         rng = self.rng
         c = self.c
@@ -242,6 +247,7 @@ class ISMCTS(Agent):
         playout.prepare(view)
         max_depth = self.depth
         root = Node(None, -1)
+        root_ids = {a.id for a in allowed} if allowed is not None else None
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
@@ -256,6 +262,8 @@ class ISMCTS(Agent):
             while not world.is_over and depth < max_depth:
                 depth += 1
                 legal = world.legal_actions()
+                if depth == 1 and root_ids is not None:
+                    legal = [a for a in legal if a.id in root_ids]
                 mover = world.current_player
                 children = node.children
                 untried = [a for a in legal if a.id not in children]
@@ -282,7 +290,7 @@ class ISMCTS(Agent):
                 world.apply(best_child.action)
                 node = best_child
                 path.append(best_child)
-            rewards = playout.run(world, rng) if not world.is_over else rewards_of(world)
+            rewards = playout.run(world, rng) if not world.is_over else playout.final(world)
             for n in path[1:]:
                 n.visits += 1
                 n.reward += rewards[n.mover]

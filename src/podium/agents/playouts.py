@@ -10,6 +10,16 @@ Per-game playouts may stop early and *estimate* the outcome instead of playing t
 estimate, while the decision at hand only changes the current round or sport. The estimate turns the running scores
 into each seat's chance of finishing ahead of each other seat, with a normal model whose spread grows with the
 rounds or sports left (`win_chances`).
+
+**Score margin.** A reward that is only a chance of winning cannot tell moves apart once the game is decided (every
+move wins, or every move loses): the search then picks among them by noise, and may throw points away for certain.
+A playout with `margin > 0` mixes into each seat's reward a small share of its *score margin* (how far its score is
+ahead of the others' mean, squashed into [0, 1] by `margin_scale` points, `with_margin`), so that, all chances being
+equal, more points ahead is better. The share is small, so it never outweighs a real difference in winning chances.
+
+**Pruning.** `Playout.prune(view, legal)` may drop, at the root of a decision, moves the game knows to be no better
+than another legal move for certain (a move that changes nothing, or gives points away for nothing); the game's
+playout says which (the default drops none). The search never considers them.
 """
 
 from __future__ import annotations
@@ -18,13 +28,15 @@ import math
 from collections.abc import Callable
 
 from podium.agents.per_game import PerGame
-from podium.core.contract import State, View
+from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 
 
-def rewards_of(state: State) -> list[float]:
-    """Per seat, the share of the other seats it finished ahead of (ties half): 1 for a sole winner, 0 for last."""
-    ranking = state.result().ranking
+def rewards_of(state: State, margin: float = 0.0, margin_scale: float = 10.0) -> list[float]:
+    """Per seat, the share of the other seats it finished ahead of (ties half): 1 for a sole winner, 0 for last;
+    with `margin`, mixed with the seats' score margins (`with_margin`)."""
+    result = state.result()
+    ranking = result.ranking
     n = len(ranking)
     if n == 1:
         return [1.0]
@@ -38,6 +50,26 @@ def rewards_of(state: State) -> list[float]:
                 elif ranking[p] == ranking[q]:
                     beaten += 0.5
         out.append(beaten / (n - 1))
+    if margin:
+        return with_margin(out, [float(x) for x in result.scores], not result.lower_is_better, margin, margin_scale)
+    return out
+
+
+def with_margin(
+    rewards: list[float], scores: list[float], higher_is_better: bool, margin: float, scale: float
+) -> list[float]:
+    """`(1 - margin) * reward + margin * m`, where `m` in [0, 1] is the seat's score ahead of the others' mean,
+    squashed by `scale` points (0.5 = level): all winning chances being equal, more points ahead is better."""
+    n = len(scores)
+    if n < 2:
+        return rewards
+    total = sum(scores)
+    sign = 1.0 if higher_is_better else -1.0
+    keep = 1.0 - margin
+    out = []
+    for p in range(n):
+        ahead = sign * (scores[p] - (total - scores[p]) / (n - 1))
+        out.append(keep * rewards[p] + margin * 0.5 * (1.0 + math.tanh(ahead / scale)))
     return out
 
 
@@ -61,15 +93,25 @@ class Playout:
     """Uniformly random play to the end of the game."""
 
     name = "random"
+    margin = 0.0  # share of the score margin in a reward (see the module's docstring); 0 = winning chances only
 
     def prepare(self, view: View) -> None:
         """Called once per decision with the searching player's view (e.g. to note the current round)."""
+
+    def prune(self, view: View, legal: list[Action]) -> list[Action]:
+        """The root moves worth searching: `legal` without moves known to be no better than another for certain.
+        Never empty when `legal` is not."""
+        return legal
+
+    def final(self, state: State) -> list[float]:
+        """The rewards of a finished game (with this playout's score margin)."""
+        return rewards_of(state, self.margin)
 
     def run(self, world: State, rng: Rng) -> list[float]:
         while not world.is_over:
             legal = world.legal_actions()
             world.apply(legal[rng.randbelow(len(legal))])
-        return rewards_of(world)
+        return self.final(world)
 
 
 PlayoutFactory = Callable[[], Playout]

@@ -1,25 +1,36 @@
-"""The Golf heuristic bot: how a careful human plays four-card and six-card Golf.
+"""The Golf heuristic bot: a card-counting player of four-card and six-card Golf (issue 17; docs/bots.md has the
+measurements, `heuristic-v1` is the bot it replaced).
 
 Reasoning (the rules G-1 … G-8):
-- **Estimate what you cannot see from what you have not seen.** Every card that is neither in the discard pile,
-  nor face up, nor one of your own remembered cards, is equally likely to be any of the *unseen* cards. So an
-  unknown card (yours or an opponent's) is worth the mean value of the unseen cards, `mu`. An opponent's card that
-  only its owner has seen is worth a little less (`owner_bias`): people keep their low cards and swap out high ones.
-- **Swap thresholds.** A card in hand is worth swapping in where it lowers your expected sum the most: over a known
-  card whenever it is lower; over an unknown card only when it is clearly below `mu` (an unknown card is a gamble
-  whose mean is `mu`, replacing it with a card just under `mu` gains little and wastes the turn's information).
-  The top discard is taken only when it is good enough to be swapped in at once (a known quantity beats a blind
-  draw); otherwise draw from the stock, which may turn up something better.
-- **Knock when ahead by enough** (four-card): the others still get one turn each, which on average lowers their sum
-  by a point or two, so knock when your expected sum is below every opponent's estimate by `knock_margin`, or when
-  it is very low outright.
-- **Six-card:** the same estimate, column by column: two equal ranks in a column score 0, so a card that pairs a
-  face-up card of its column is worth the column's whole value. Turning your last face-down card up ends the round
-  for everyone after one more turn each: do it only when your (then exact) sum beats every opponent's estimate;
-  otherwise prefer another slot. After discarding a stock card with `flip_on_discard = may`, don't flip (a
-  face-down card keeps its options open and gives opponents nothing).
+- **Count the cards.** Every card that is neither in the discard pile, nor face up, nor one of the bot's own
+  remembered cards, nor the card in hand, is equally likely to be any of the *unseen* cards. So an unknown card
+  (its own or an opponent's) is worth the mean value of the unseen cards, `mu`, and the *distribution* of the unseen
+  values says what a draw from the stock is worth. An opponent's card that only its owner has seen is guessed
+  `owner_bias` below `mu` (people keep the low cards they see and swap out the high ones). Six-card: an unknown card
+  whose column partner is known pairs with it with the chance that an unseen card has the partner's rank.
+- **What a turn is worth.** A player's *turn gain* is the expected drop of their (estimated) sum in one turn: the
+  better of taking the top discard and drawing, where a drawn card is put where it gains most or thrown away, averaged
+  over the unseen cards. The bot computes it for itself and for each opponent, from what it knows of their hands.
+- **Swap, take, discard.** A card is swapped in where it lowers the expected sum most: over a known card whenever it
+  is lower; over an unknown card only when it is `unknown_margin` below the card's estimate (an unknown card is a
+  gamble whose mean is `mu`, and keeping it unknown keeps the option of replacing it later) — except in the round's
+  last turn, when there is no later. The top discard is taken when swapping it in gains more than drawing is expected
+  to (`take_margin`: a taken card is public); a taken card is never discarded again.
+- **Knock by the expected result** (four-card). Knocking now ends the round after one more turn of every opponent:
+  its expected result is the lead `L = min over opponents (their estimate - their turn gain) - my estimate`. Playing
+  on instead gives every player more turns: it is better when my turn gain exceeds theirs (my hand still has more to
+  improve) and worse otherwise. The bot knocks when `L >= knock_margin` and its own turn gain is at most the best
+  opponent's plus `knock_drift`, or when `L` is very large. The thresholds were fitted by simulation, sweeping them in
+  games against `heuristic-v1` and `counting-v0` (docs/bots.md); `bots/tuning.py` holds them.
+- **Six-card:** the same estimates, column by column: two equal ranks in a column score 0, so a card that pairs a
+  known card of its column is worth the column's whole value. Turning the last face-down card up (a swap onto it or a
+  flip) ends the round after one more turn each: it is done only when the bot's (then exact) sum beats every
+  opponent's expected sum after their final turn by `close_margin`; otherwise another slot is preferred. With
+  `flip_on_discard = may` it does not flip (a face-down card keeps its options open and tells the others nothing);
+  the initial flips go to different columns.
+- **Peeks** (four-card `peek = choose`): the four slots are alike (no columns), so any two; the first legal ones.
 
-Options: `noise` (probability of a uniformly random legal action instead, for the `easy` level), `knock_margin`.
+Options: `noise` (probability of a uniformly random legal action instead, for the `easy` level), and the thresholds.
 """
 
 from __future__ import annotations
@@ -29,10 +40,18 @@ from typing import cast
 from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
-from podium.games.golf.bots.tuning import KNOCK_MARGIN, OWNER_BIAS, TAKE_GAIN, UNKNOWN_MARGIN
-from podium.games.golf.cards import DECK_SIZE, parse_card
+from podium.games.golf.bots.tuning import (
+    CLOSE_MARGIN,
+    KNOCK_DRIFT,
+    KNOCK_MARGIN,
+    KNOCK_SURE,
+    OWNER_BIAS,
+    TAKE_MARGIN,
+    UNKNOWN_MARGIN,
+)
+from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import GolfPhase
-from podium.games.golf.scoring import UNKNOWN, partial_sum
+from podium.games.golf.scoring import UNKNOWN
 from podium.games.golf.views import GolfView, as_golf_view, card_values_of
 
 _PARSED: dict[str, int] = {}
@@ -47,9 +66,23 @@ def _card(text: str) -> int:
 
 
 class GolfReading:
-    """What a Golf view says, in the numbers the heuristic reasons with."""
+    """What a Golf view says, in the numbers the heuristic reasons with: the cards each seat shows the bot, the unseen
+    cards (by value and rank), and the estimates built on them."""
 
-    __slots__ = ("cards", "guesses", "me", "mu", "n", "six", "slots", "values")
+    __slots__ = (
+        "cards",
+        "closing",
+        "guesses",
+        "last_turn",
+        "me",
+        "mu",
+        "n",
+        "rank_left",
+        "six",
+        "slots",
+        "unseen",
+        "values",
+    )
 
     def __init__(self, view: GolfView, values: tuple[int, ...], owner_bias: float) -> None:
         self.values = values
@@ -76,35 +109,97 @@ class GolfReading:
         drawn = view["drawn"]
         if drawn is not None:
             seen[_card(drawn)] = True
-        unseen = [values[c] for c in range(DECK_SIZE) if not seen[c]]
-        mu = self.mu = sum(unseen) / len(unseen) if unseen else 0.0
-        # What an unknown card is guessed to be worth, per seat and slot: the unseen mean, a little less for an
-        # opponent's card only its owner has seen.
+        self.unseen: list[int] = [values[c] for c in range(DECK_SIZE) if not seen[c]]
+        self.rank_left = [0] * 13
+        for c in range(DECK_SIZE):
+            if not seen[c]:
+                self.rank_left[RANK_OF[c]] += 1
+        mu = self.mu = sum(self.unseen) / len(self.unseen) if self.unseen else 0.0
         owner_knows = view["owner_knows"]
         self.guesses: list[list[float]] = [
             [mu - owner_bias if seat != me and known else mu for known in owner_knows[seat]] for seat in range(self.n)
         ]
+        closer = view["went_out"] if self.six else view["knocker"]
+        # The round ends after this turn: information has no later use.
+        self.last_turn: bool = closer is not None and closer != me
+        self.closing: bool = self.six and closer is None
+
+    # -- sums -----------------------------------------------------------------------------------------------------
+
+    def column(self, seat: int, a: int, b: int, ga: float, gb: float) -> float:
+        """A six-card column's expected value; an unknown card next to a known one pairs with it with the chance that
+        an unseen card has its rank."""
+        values = self.values
+        if a >= 0 and b >= 0:
+            return 0.0 if RANK_OF[a] == RANK_OF[b] else float(values[a] + values[b])
+        if a < 0 and b < 0:
+            return ga + gb
+        known, guess = (a, gb) if a >= 0 else (b, ga)
+        total = len(self.unseen)
+        if seat != self.me or total == 0:
+            return values[known] + guess
+        p = self.rank_left[RANK_OF[known]] / total
+        return (1.0 - p) * (values[known] + guess)
 
     def expected_sum(self, seat: int, hand: list[int] | None = None) -> float:
         """Expected sum of `seat`'s hand (`hand` overrides the cards: UNKNOWN = unknown)."""
         cards = self.cards[seat] if hand is None else hand
-        return partial_sum(cards, self.values, self.six, self.guesses[seat])
+        guesses = self.guesses[seat]
+        if not self.six:
+            values = self.values
+            return sum(values[c] if c >= 0 else guesses[i] for i, c in enumerate(cards))
+        return sum(self.column(seat, cards[i], cards[i + 3], guesses[i], guesses[i + 3]) for i in range(3))
 
-    def best_opponent(self) -> float:
-        return min(self.expected_sum(q) for q in range(self.n) if q != self.me)
+    def gain(self, seat: int, card: int, unknown_margin: float) -> tuple[float, int]:
+        """(drop of `seat`'s expected sum, slot) of the best place for `card`; an unknown slot counts
+        `unknown_margin` less. Gain <= 0 means keeping the hand is as good."""
+        hand = self.cards[seat]
+        now = self.expected_sum(seat)
+        best_gain, best_slot = -1e9, -1
+        for slot in range(self.slots):
+            trial = hand[:]
+            trial[slot] = card
+            gain = now - self.expected_sum(seat, trial)
+            if hand[slot] < 0:
+                gain -= unknown_margin
+            if gain > best_gain:
+                best_gain, best_slot = gain, slot
+        return best_gain, best_slot
+
+    def turn_gain(self, seat: int, top: int | None, unknown_margin: float) -> float:
+        """The expected drop of `seat`'s sum in one turn: the better of taking `top` and drawing from the stock (a
+        drawn card is placed where it gains most, or thrown away), averaged over the unseen cards by rank."""
+        take = self.gain(seat, top, unknown_margin)[0] if top is not None else 0.0
+        total = len(self.unseen)
+        if not total:
+            return max(0.0, take)
+        draw = 0.0
+        # One representative card per rank: the gain depends on a card's rank only.
+        for rank, count in enumerate(self.rank_left):
+            if count:
+                draw += count * max(0.0, self.gain(seat, rank * 4 + _SUIT_FREE, unknown_margin)[0])
+        return max(take, draw / total)
+
+
+# Cards are numbered rank * 4 + suit (cards.card); the suit does not matter to a sum.
+_SUIT_FREE = 0
 
 
 class GolfHeuristic(NoisyAgent):
     description = (
-        "plays like a careful human: an unseen card is worth the mean of the cards not yet seen, a card is "
-        "swapped in where it lowers the expected sum most, the discard is taken only to be swapped in at once, and "
-        "it knocks (four-card) when its expected sum is clearly below every opponent's"
+        "counts cards: an unseen card is worth the mean of the cards not yet seen, a card is swapped in where it "
+        "lowers the expected sum most, the discard is taken when it beats a draw, and it knocks (four-card) when "
+        "its expected lead after the others' last turns is large and playing on would not gain more"
     )
     options = (
         *NoisyAgent.options,
-        BotOption("knock_margin", float, "knock when the expected sum is this much below every opponent's"),
-        BotOption("unknown_margin", float, "how far below the unseen mean a card must be to replace an unknown card"),
+        BotOption("knock_margin", float, "knock when the expected lead after the others' final turns is this much"),
+        BotOption("knock_drift", float, "… and its own turn gain exceeds the best opponent's by at most this"),
+        BotOption("knock_sure", float, "knock whatever the turn gains when the expected lead is this much"),
+        BotOption("unknown_margin", float, "how far below its estimate a card must be to replace an unknown card"),
         BotOption("owner_bias", float, "how far below the unseen mean an opponent's privately seen card is guessed"),
+        BotOption("take_margin", float, "take the top discard when it gains this much more than a draw"),
+        BotOption("close_margin", float, "six-card: go out only when this far ahead of every opponent's final sum"),
     )
     name = "heuristic"
 
@@ -115,13 +210,21 @@ class GolfHeuristic(NoisyAgent):
         seed: int = 0,
         noise: float = 0.0,
         knock_margin: float = KNOCK_MARGIN,
+        knock_drift: float = KNOCK_DRIFT,
+        knock_sure: float = KNOCK_SURE,
         unknown_margin: float = UNKNOWN_MARGIN,
         owner_bias: float = OWNER_BIAS,
+        take_margin: float = TAKE_MARGIN,
+        close_margin: float = CLOSE_MARGIN,
     ) -> None:
         super().__init__(game, seat, seed, noise)
         self.knock_margin = float(knock_margin)
+        self.knock_drift = float(knock_drift)
+        self.knock_sure = float(knock_sure)
         self.unknown_margin = float(unknown_margin)
         self.owner_bias = float(owner_bias)
+        self.take_margin = float(take_margin)
+        self.close_margin = float(close_margin)
         self._values: tuple[int, ...] | None = None
 
     def act(self, view: View, legal: list[Action]) -> Action:
@@ -130,93 +233,100 @@ class GolfHeuristic(NoisyAgent):
             return blunder
         actions = cast(list[GolfAction], legal)
         golf = as_golf_view(view)
-        values = self._value_table(golf)
-        return golf_choice(golf, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)
-
-    def _value_table(self, view: GolfView) -> tuple[int, ...]:
         if self._values is None:
-            self._values = card_values_of(view)
-        return self._values
+            self._values = card_values_of(golf)
+        return self.choose(golf, actions, self._values)
 
+    def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+        kinds = {a.kind: a for a in legal}
+        phase = view["phase"]
+        if phase in _CHOOSE_A_SLOT:
+            if PASS in kinds:
+                return kinds[PASS]  # flip_on_discard = may: keep the card face down
+            return _pick_flip(view, legal)
+        r = GolfReading(view, values, self.owner_bias)
+        margin = 0.0 if r.last_turn else self.unknown_margin
+        top_text = view["discard_top"]
+        if phase == GolfPhase.KNOCK:  # knock = "after": the hand is final, the others get a last turn
+            return kinds[KNOCK] if self._should_knock(r, _card(top_text) if top_text else None, False) else kinds[PASS]
+        if DRAW in kinds:  # start of the turn
+            top = _card(top_text) if top_text is not None else None
+            if KNOCK in kinds and self._should_knock(r, top, True):
+                return kinds[KNOCK]
+            if top is not None and TAKE in kinds:
+                gain, slot = self._placement(r, top, margin)
+                if slot >= 0 and gain > 0.0 and gain >= r.turn_gain(r.me, None, margin) + self.take_margin:
+                    return kinds[TAKE]
+            return kinds[DRAW]
+        # A card in hand: swap it in or discard it (a taken card is never discarded again: that changes nothing).
+        drawn = view["drawn"]
+        assert drawn is not None, "the player in the drawn phase sees the card in hand"
+        gain, slot = self._placement(r, _card(drawn), margin)
+        swaps = [a for a in legal if a.kind == SWAP]
+        may_discard = DISCARD in kinds and view["drawn_from"] == "stock"
+        if slot >= 0 and (gain > 0.0 or not may_discard):
+            for a in swaps:
+                if a.slot == slot:
+                    return a
+        if DISCARD in kinds and (may_discard or not swaps):
+            return kinds[DISCARD]
+        # A taken card that gains nothing anywhere: put it where it loses least.
+        return max(swaps, key=lambda a: self._swap_gain(r, _card(drawn), a.slot))
 
-# Knock at once with an expected sum this low, whatever the others hold.
-KNOCK_OUTRIGHT = 2.0
-# Turning the last face-down card up ends the round: a swap that does so and does not win the round is marked down
-# by this much.
-LAST_CARD_PENALTY = 20.0
+    def _swap_gain(self, r: GolfReading, card: int, slot: int) -> float:
+        trial = r.cards[r.me][:]
+        trial[slot] = card
+        return r.expected_sum(r.me) - r.expected_sum(r.me, trial)
 
-
-def golf_choice(
-    view: GolfView,
-    legal: list[GolfAction],
-    values: tuple[int, ...],
-    knock_margin: float = KNOCK_MARGIN,
-    unknown_margin: float = UNKNOWN_MARGIN,
-    owner_bias: float = OWNER_BIAS,
-) -> GolfAction:
-    """The heuristic's decision."""
-    kinds = {a.kind: a for a in legal}
-    phase = view["phase"]
-    if phase in _CHOOSE_A_SLOT:
-        if PASS in kinds:
-            return kinds[PASS]  # flip_on_discard = may: keep the card face down
-        return _pick_flip(view, legal)
-    r = GolfReading(view, values, owner_bias)
-    if phase == GolfPhase.KNOCK:  # knock = "after": knock or pass
-        return kinds[KNOCK] if _should_knock(r, knock_margin) else kinds[PASS]
-    if DRAW in kinds:  # start of the turn
-        if KNOCK in kinds and _should_knock(r, knock_margin):
-            return kinds[KNOCK]
-        top = view["discard_top"]
-        if top is not None and TAKE in kinds:
-            gain, _ = _best_swap(r, _card(top), unknown_margin, view)
-            if gain >= TAKE_GAIN:
-                return kinds[TAKE]
-        return kinds[DRAW]
-    # A card in hand: swap it in or discard it.
-    drawn = view["drawn"]
-    assert drawn is not None, "the player in the drawn phase sees the card in hand"
-    gain, slot = _best_swap(r, _card(drawn), unknown_margin, view)
-    swaps = [a for a in legal if a.kind == SWAP]
-    if (gain > 0.0 or DISCARD not in kinds) and slot >= 0:
-        for a in swaps:
-            if a.slot == slot:
-                return a
-    if DISCARD in kinds:
-        return kinds[DISCARD]
-    return swaps[0]
-
-
-def _should_knock(r: GolfReading, margin: float) -> bool:
-    mine = r.expected_sum(r.me)
-    return mine + margin <= r.best_opponent() or mine <= KNOCK_OUTRIGHT
-
-
-def _best_swap(r: GolfReading, card: int, unknown_margin: float, view: GolfView) -> tuple[float, int]:
-    """(gain in expected sum, slot) of the best place for `card`; gain <= 0 means keeping the hand is as good."""
-    me = r.me
-    hand = r.cards[me]
-    now = r.expected_sum(me)
-    best_gain, best_slot = -1e9, -1
-    closing = r.six and view["went_out"] is None
-    for slot in range(r.slots):
+    def _placement(self, r: GolfReading, card: int, margin: float) -> tuple[float, int]:
+        """`r.gain` for the bot, with six-card's rule for the last face-down card: a swap that turns it up closes
+        the round, worth it only when that wins the round clearly."""
+        gain, slot = r.gain(r.me, card, margin)
+        if not r.closing:
+            return gain, slot
+        hand = r.cards[r.me]
+        if hand.count(UNKNOWN) != 1 or hand[slot] != UNKNOWN:
+            return gain, slot
         trial = hand[:]
         trial[slot] = card
-        after = r.expected_sum(me, trial)
-        gain = now - after
-        if hand[slot] < 0:
-            gain -= unknown_margin
-            # The last face-down card ends the round: only worth it when it wins the round.
-            if closing and UNKNOWN not in trial and after + 1.0 > r.best_opponent():
-                gain -= LAST_CARD_PENALTY
-        if gain > best_gain:
-            best_gain, best_slot = gain, slot
-    return best_gain, best_slot
+        if self._closing_wins(r, r.expected_sum(r.me, trial)):
+            return gain, slot
+        # Turning the last card up would lose the round: the best swap onto a known card instead.
+        best_gain, best_slot = -1e9, -1
+        for s in range(r.slots):
+            if hand[s] != UNKNOWN:
+                g = self._swap_gain(r, card, s)
+                if g > best_gain:
+                    best_gain, best_slot = g, s
+        return best_gain, best_slot
+
+    def _closing_wins(self, r: GolfReading, mine: float) -> bool:
+        return mine + self.close_margin <= self._others_final(r, None)
+
+    def _others_final(self, r: GolfReading, top: int | None) -> float:
+        """The best opponent's expected sum after one more turn (from the unseen cards and the top discard)."""
+        return min(r.expected_sum(q) - r.turn_gain(q, top, 0.0) for q in range(r.n) if q != r.me)
+
+    def _should_knock(self, r: GolfReading, top: int | None, instead: bool) -> bool:
+        """Knock when the expected lead once every opponent has had a last turn is large enough, and playing on is
+        not expected to widen it (four-card; thresholds fitted by simulation, `tuning.py`)."""
+        mine = r.expected_sum(r.me)
+        lead = self._others_final(r, top) - mine
+        if lead >= self.knock_sure:
+            return True
+        if lead < self.knock_margin:
+            return False
+        if not instead:
+            return True
+        drift = r.turn_gain(r.me, top, self.unknown_margin) - max(
+            r.turn_gain(q, top, self.unknown_margin) for q in range(r.n) if q != r.me
+        )
+        return drift <= self.knock_drift
 
 
 def _pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:
     """A slot to peek at or turn up: in six-card, prefer a column whose other card is still unknown (spreads the
-    information over the columns) and avoid turning up the last face-down card."""
+    information over the columns, and keeps a pair possible in each)."""
     me = view["player"]
     if view["variant"] != "six" or me is None:
         return legal[0]

@@ -2,10 +2,19 @@
 
 `fast` (the default): every player follows a cheap version of the heuristic bot's thresholds (`tuning.py`), using
 only what that player could know in the sampled world (`rules.visible_at`: their own seen cards and the public ones;
-the mean card value for the rest), with the sums of the views and the heuristic (`scoring.Pricer`: `partial_sum`
-precomputed per value table). The playout stops at the end of the round being searched and scores the totals with
-`win_chances` (spread `GOLF_SPREAD` points per round still to play). It reads the sampled world through the
-state's read-only accessors only.
+for the rest the mean value of the cards the searching player has not seen, counted from its view when the decision
+starts), with the sums of the views and the heuristic (`scoring.Pricer`: `partial_sum` precomputed per value table).
+Players knock (four-card) when their estimated lead is `PLAYOUT_KNOCK_LEAD`, the heuristic's rule without the turn
+gains. The playout stops at the end of the round being searched and scores the totals with `win_chances` (spread
+`GOLF_SPREAD` points per round still to play), mixed with a small share (`GOLF_MARGIN`) of the score margin
+(`podium.agents.playouts.with_margin`), so that a decided game still prefers keeping points. It reads the sampled
+world through the state's read-only accessors only.
+
+`prune` (at the root of a decision, issue 17): a card in hand is never put over a known card worth no more than it
+when it can be thrown away instead (or, when it must be swapped in, when a known card worth more is there), never
+thrown away when it is worth less than a known card it could replace, and a card taken from the discard pile is never
+discarded again (a turn that changes nothing). Six-card Golf judges a
+swap by its column (a pair scores 0) and prunes only swaps whose column partner is known.
 """
 
 from __future__ import annotations
@@ -13,17 +22,31 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from podium.agents.playouts import Playout, rewards_of, win_chances
-from podium.core.contract import State, View
+from podium.agents.playouts import Playout, rewards_of, win_chances, with_margin
+from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
-from podium.games.golf.actions import DISCARD_ACTION, DRAW_ACTION, KNOCK_ACTION, PASS_ACTION, SWAPS, TAKE_ACTION
-from podium.games.golf.bots.tuning import KNOCK_MARGIN, TAKE_GAIN, UNKNOWN_MARGIN
+from podium.games.golf.actions import (
+    DISCARD,
+    DISCARD_ACTION,
+    DRAW_ACTION,
+    KNOCK_ACTION,
+    PASS_ACTION,
+    SWAP,
+    SWAPS,
+    TAKE_ACTION,
+    GolfAction,
+)
+from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
+from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
 from podium.games.golf.scoring import UNKNOWN, Pricer
 from podium.games.golf.state import GolfState
-from podium.games.golf.views import as_golf_view, card_values_of
+from podium.games.golf.views import GolfView, as_golf_view, card_values_of
 
 GOLF_SPREAD = 7.0
+# The score margin's share of a reward, and the points that make a margin count (tanh scale).
+GOLF_MARGIN = 0.05
+GOLF_MARGIN_SCALE = 10.0
 # Turning the last face-down card up ends the round: the playout avoids it unless the gain is big.
 LAST_CARD_PENALTY = 8.0
 
@@ -35,14 +58,14 @@ _SIGHT = tuple(tuple(visible_at(p, q) for q in range(MAX_PLAYERS)) for p in rang
 
 
 def _should_knock(hands: Sequence[int], known: Sequence[int], n: int, p: int, price: Pricer) -> bool:
-    """`p`'s expected sum is below every opponent's, as `p` sees the hands, by KNOCK_MARGIN (four-card)."""
+    """`p`'s expected sum is below every opponent's, as `p` sees the hands, by PLAYOUT_KNOCK_LEAD (four-card)."""
     sight = _SIGHT[p]
     others = math.inf
     for q in range(n):
         if q != p:
             theirs = price.seat(hands, known, q * 4, sight[q])
             others = min(others, theirs)
-    return price.seat(hands, known, p * 4, sight[p]) + KNOCK_MARGIN <= others
+    return price.seat(hands, known, p * 4, sight[p]) + PLAYOUT_KNOCK_LEAD <= others
 
 
 def _best_swap(
@@ -83,8 +106,72 @@ def _best_swap(
     return best_gain, best_slot
 
 
+def unseen_mean(view: GolfView, values: Sequence[int]) -> float:
+    """The mean value of the cards the viewer has not seen (not in the discard pile, shown in no hand, not in hand)."""
+    seen = [False] * DECK_SIZE
+    for hand in view["hands"]:
+        for text in hand:
+            if text is not None:
+                seen[parse_card(text)] = True
+    for text in view["discard"]:
+        seen[parse_card(text)] = True
+    if view["drawn"] is not None:
+        seen[parse_card(view["drawn"])] = True
+    unseen = [values[c] for c in range(DECK_SIZE) if not seen[c]]
+    return sum(unseen) / len(unseen) if unseen else sum(values) / len(values)
+
+
+def prune_golf(view: GolfView, legal: list[GolfAction]) -> list[GolfAction]:
+    """`legal` without the swaps and discards that are no better than another legal move for certain (see the
+    module's docstring); never empty."""
+    me = view["player"]
+    drawn = view["drawn"]
+    if view["phase"] != GolfPhase.DRAWN or drawn is None or me is None:
+        return legal
+    values = card_values_of(view)
+    six = view["variant"] == "six"
+    card = parse_card(drawn)
+    hand = [parse_card(t) if t is not None else UNKNOWN for t in view["hands"][me]]
+    can_discard = view["drawn_from"] == "stock" and any(a.kind == DISCARD for a in legal)
+    if six and view["config"].get("flip_on_discard", "no") == "must":
+        can_discard = False  # a discard then turns a card up: not the same as keeping the hand
+
+    def change(slot: int) -> float | None:
+        """How much the swap onto `slot` lowers the hand's sum, when that is certain (None: it depends on unknown
+        cards)."""
+        old = hand[slot]
+        if old < 0:
+            return None
+        if not six:
+            return float(values[old] - values[card])
+        partner = hand[(slot + 3) % 6]
+        if partner < 0:
+            return None
+        before = 0 if RANK_OF[old] == RANK_OF[partner] else values[old] + values[partner]
+        after = 0 if RANK_OF[card] == RANK_OF[partner] else values[card] + values[partner]
+        return float(before - after)
+
+    known = {a.slot: change(a.slot) for a in legal if a.kind == SWAP}
+    best_known = max((g for g in known.values() if g is not None), default=None)
+    kept: list[GolfAction] = []
+    for a in legal:
+        if a.kind == DISCARD and view["drawn_from"] == "discard" and known:
+            continue  # taking the top discard and discarding it again changes nothing
+        if a.kind == DISCARD and can_discard and best_known is not None and best_known > 0.0:
+            continue  # a swap over a known card lowers the sum for certain (and leaves the worse card on top)
+        if a.kind == SWAP:
+            gain = known[a.slot]
+            if gain is not None and gain <= 0.0 and can_discard:
+                continue  # the discard keeps the hand at least as low
+            if gain is not None and best_known is not None and gain < best_known and not can_discard:
+                continue  # another known card is worth replacing more
+        kept.append(a)
+    return kept or legal
+
+
 class GolfPlayout(Playout):
     name = "fast"
+    margin = GOLF_MARGIN
 
     def __init__(self) -> None:
         self.round = 0
@@ -93,8 +180,17 @@ class GolfPlayout(Playout):
     def prepare(self, view: View) -> None:
         golf = as_golf_view(view)
         self.round = golf["round"]
-        ranks = list(golf["values"].values())
-        self.price = Pricer(card_values_of(golf), golf["variant"] == "six", sum(ranks) / len(ranks))
+        values = card_values_of(golf)
+        # Rounded, so that six-card's column table (cached per guess) is reused from one decision to the next.
+        guess = round(unseen_mean(golf, values), 1)
+        self.price = Pricer(values, golf["variant"] == "six", guess)
+
+    def prune(self, view: View, legal: list[Action]) -> list[Action]:
+        kept: list[Action] = list(prune_golf(as_golf_view(view), [a for a in legal if isinstance(a, GolfAction)]))
+        return kept or legal
+
+    def final(self, state: State) -> list[float]:
+        return super().final(state) if self.margin == 0 else _final(state, self.margin)
 
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, GolfState)
@@ -134,6 +230,12 @@ class GolfPlayout(Playout):
                 legal = s.legal_actions()
                 s.apply(PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))])
         if p is None:  # the game is over
-            return rewards_of(s)
+            return _final(s, self.margin)
         left = r.rounds - s.round + 1
-        return win_chances([float(t) for t in s.totals], GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
+        totals = [float(t) for t in s.totals]
+        chances = win_chances(totals, GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
+        return with_margin(chances, totals, False, self.margin, GOLF_MARGIN_SCALE)
+
+
+def _final(state: State, margin: float) -> list[float]:
+    return rewards_of(state, margin, GOLF_MARGIN_SCALE)
