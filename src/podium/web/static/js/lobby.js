@@ -3,7 +3,7 @@ import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
 import { gameNotes } from "./gameinfo.js";
 import { rulesButton } from "./rules.js";
-import { botDescription, botName, errorText, messagesOf, t } from "./i18n.js";
+import { botDescription, botName, errorText, lang, messagesOf, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -67,9 +67,13 @@ function optionWords(option, tg) {
 function optionControl(option, tg = t) {
   const id = `opt-${option.name}`;
   const { label, doc } = optionWords(option, tg);
-  const help = h("span", { class: "muted small doc", id: `${id}-doc` }, doc, option.allowed && !Array.isArray(option.allowed) ? ` (${option.allowed})` : "");
   let input;
   const choices = choicesOf(option);
+  // The allowed values in the server's notation: in English always; in another language only where a value is to be
+  // typed (a menu, a number field and a checkbox already offer exactly what is allowed).
+  const typed = !choices && !(integerRange(option) && typeof option.default === "number") && typeof option.default !== "boolean";
+  const allowed = option.allowed && !Array.isArray(option.allowed) && (lang === "en" || typed) ? ` (${option.allowed})` : "";
+  const help = h("span", { class: "muted small doc", id: `${id}-doc` }, doc, allowed);
   if (typeof option.default === "boolean" || option.allowed === "true | false") {
     input = h("input", { type: "checkbox", id, checked: !!option.default, "aria-describedby": `${id}-doc` });
     input.dataset.kind = "bool";
@@ -77,7 +81,9 @@ function optionControl(option, tg = t) {
     const values = choices.map((c) => (typeof c === "string" ? c : JSON.stringify(c)));
     const opts = [];
     if (option.default == null) opts.push(h("option", { value: "" }, t("lobby.default")));
-    for (const v of values) opts.push(h("option", { value: v, selected: v === String(option.default) }, v));
+    // a value is sent as the game writes it; shown in the player's words where the game's dictionary has them
+    const word = (v) => (tg.has(`option.${option.name}.${v}`) ? tg(`option.${option.name}.${v}`) : v);
+    for (const v of values) opts.push(h("option", { value: v, selected: v === String(option.default) }, word(v)));
     input = h("select", { id, "aria-describedby": `${id}-doc` }, opts);
     input.dataset.kind = "choice";
   } else if (integerRange(option) && typeof option.default === "number") {
@@ -172,7 +178,7 @@ async function renderIntro(game) {
   const notes = await gameNotes(game);
   if (currentGame() !== game) return; // the player picked another game meanwhile
   intro.replaceChildren(
-    h("p", { class: "game-wins small" }, notes.wins ? h("span", { class: "wins-text" }, notes.wins) : null, rulesButton(() => game.name, () => game.title, { label: t("lobby.howToPlay") })),
+    h("p", { class: "game-wins small" }, notes.wins ? h("span", { class: "wins-text" }, notes.wins) : null, rulesButton(() => game.name, () => titleOf(game, game.title), { label: t("lobby.howToPlay") })),
     notes.memory
       ? h(
           "div",

@@ -311,7 +311,7 @@ function render() {
   const r = renderer();
   $("title").textContent = gameTitle(r);
   document.body.dataset.game = page.table.game;
-  mountRulesButton(() => page.table.game, () => page.table.title || page.table.game);
+  mountRulesButton(() => page.table.game, () => gameTitle(loaded.renderer));
   document.body.dataset.status = page.table.status;
   if (!page.view || !r) {
     renderNotice();
