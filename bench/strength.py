@@ -104,6 +104,26 @@ def main(argv: list[str] | None = None) -> int:
             totals_b.append(out[6])
             if (i + 1) % 50 == 0:
                 print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
+                if args.json:  # a long run stopped early still leaves its numbers so far
+                    _write(args, rules, scores, times, totals_a, totals_b, longest, start, load_start, partial=True)
+    _write(args, rules, scores, times, totals_a, totals_b, longest, start, load_start, partial=False)
+    return 0
+
+
+def _write(
+    args: argparse.Namespace,
+    rules: dict[str, str],
+    scores: list[float],
+    times: list[float],
+    totals_a: list[float],
+    totals_b: list[float],
+    longest: float,
+    start: float,
+    load_start: float,
+    *,
+    partial: bool,
+) -> None:
+    """Print the summary (unless `partial`) and write it to --json."""
     n = len(scores)
     mean = sum(scores) / n
     low, high = wilson(mean, n)
@@ -127,16 +147,17 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": seconds,
         "load_average": [load_start, load_end],
     }
-    print(
-        f"{args.game} {' '.join(args.rule)} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{low:.3f}, {high:.3f}] over "
-        f"{n} games (Wilson 95%); mean totals {out['mean_total_a']:.1f} vs {out['mean_total_b']:.1f}; A median "
-        f"{median * 1000:.1f} ms/decision (mean {out['a_seconds_per_decision'] * 1000:.1f}, longest "
-        f"{longest * 1000:.0f}); {seconds:.0f} s; load {load_start:.1f} -> {load_end:.1f}"
-    )
+    if not partial:
+        print(
+            f"{args.game} {' '.join(args.rule)} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{low:.3f}, {high:.3f}] over "
+            f"{n} games (Wilson 95%); mean totals {out['mean_total_a']:.1f} vs {out['mean_total_b']:.1f}; A median "
+            f"{median * 1000:.1f} ms/decision (mean {out['a_seconds_per_decision'] * 1000:.1f}, longest "
+            f"{longest * 1000:.0f}); {seconds:.0f} s; load {load_start:.1f} -> {load_end:.1f}"
+        )
+    out["partial"] = partial
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(out, fh, indent=2)
-    return 0
 
 
 if __name__ == "__main__":

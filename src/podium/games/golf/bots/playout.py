@@ -13,7 +13,8 @@ world through the state's read-only accessors only.
 `prune` (at the root of a decision, issue 17): a card in hand is never put over a known card worth no more than it
 when it can be thrown away instead (or, when it must be swapped in, when a known card worth more is there), never
 thrown away when it is worth less than a known card it could replace, and a card taken from the discard pile is never
-discarded again (a turn that changes nothing). Six-card Golf judges a
+discarded again (a turn that changes nothing); and of the four-card peeks only the first is searched (the slots are
+alike). Six-card Golf judges a
 swap by its column (a pair scores 0) and prunes only swaps whose column partner is known.
 """
 
@@ -126,6 +127,8 @@ def prune_golf(view: GolfView, legal: list[GolfAction]) -> list[GolfAction]:
     module's docstring); never empty."""
     me = view["player"]
     drawn = view["drawn"]
+    if view["phase"] == GolfPhase.PEEK:
+        return legal[:1]  # G-3.3: four-card slots are alike (no columns), so which card to look at does not matter
     if view["phase"] != GolfPhase.DRAWN or drawn is None or me is None:
         return legal
     values = card_values_of(view)
