@@ -52,6 +52,12 @@ VARIANTS: list[Variant] = [
     Variant("olympicards", {}, players=(2, 3, 4, 5, 6, 7), games=10),
     Variant("olympicards", {"world_record": True, "first_player": 1}, players=(2, 3, 4, 5, 6, 7), games=10),
     Variant("olympicards", {"sports": "test", "world_record": True}, players=(2, 3, 4, 5, 6, 7), games=10),
+    # Explicit chance (podium.core.chance): every shuffle dealt card by card as chance nodes, in each game; the
+    # Athletic variant reshuffles (A-6) several times per game, Olympicards refills its draw pile (O-8).
+    Variant("golf", {"rounds": 2, "chance": True}, games=8),
+    Variant("golf", {"variant": "six", "rounds": 2, "flip_on_discard": "may", "chance": True}, games=8),
+    Variant("athletic", {"medals_to_win": 1, "max_turns": 150, "chance": True}, games=3),
+    Variant("olympicards", {"chance": True}, players=(2, 3, 4, 5, 6, 7), games=4),
     # Kuhn poker, the test plugin: one hand (the classic game), and matches of several hands with a bigger bet.
     Variant("kuhn", {}, players=(2, 3), games=60),
     Variant("kuhn", {"hands": 9, "bet": 2}, players=(2, 3), games=30),

@@ -29,11 +29,13 @@ def option(
     parse: Callable[[Any], Any] | None = None,
     allowed: str | None = None,
     legacy: Any = _NO_LEGACY,
+    stored_if_set: bool = False,
 ) -> Any:
     """Declare a rule option. `parse` turns raw input into the stored value (raising ValueError with the reason);
     `allowed` describes the accepted values for error messages when `choices` cannot. `legacy` is the value that
     reproduces games stored before the option existed (see `GameConfig.from_stored`); leave it out for options as
-    old as the game."""
+    old as the game. `stored_if_set`: `to_dict` leaves the option out at its default (which must be its `legacy`
+    value), so records and states of games without it stay byte for byte what they were."""
     return dataclasses.field(
         default=default,
         metadata={
@@ -44,6 +46,7 @@ def option(
             "parse": parse,
             "allowed": allowed,
             "legacy": legacy,
+            "stored_if_set": stored_if_set,
         },
     )
 
@@ -107,6 +110,8 @@ class GameConfig:
         out: dict[str, Any] = {}
         for f in _fields(self):
             value = getattr(self, f.name)
+            if f.metadata.get("stored_if_set") and value == f.default:
+                continue
             out[f.name] = _jsonable(value)
         return out
 

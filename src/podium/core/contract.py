@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 
+CHANCE = -1
+"""`State.current_player` at a chance node (a game played with the `chance` option, see `podium.core.chance`): no seat
+decides, chance does, with the odds `State.chance_outcomes()` gives. The same number as OpenSpiel's chance player."""
+
 RULES_FILE = "rules.md"
 """The name of a game's rules document in its package (see `Game.rules_text`)."""
 
@@ -170,6 +174,15 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.current_player is None
 
+    def is_chance(self) -> bool:
+        """Chance decides now (`current_player` is `CHANCE`): only in a game played with the `chance` option."""
+        return self.current_player == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each possible outcome (the next card dealt) with its probability, sorted by id, summing
+        to 1; `legal_actions()` lists the same outcomes. Empty anywhere else (and in a game without the option)."""
+        return []
+
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...
 
@@ -278,6 +291,10 @@ class Game(ABC):
     @abstractmethod
     def num_actions(self, config: GameConfig) -> int:
         """Size of the fixed action space (ids are 0 .. num_actions-1)."""
+
+    def max_chance_outcomes(self, config: GameConfig) -> int:
+        """Chance outcome ids are 0 .. this - 1 (the card numbers a shuffle deals); 0 for a game without chance."""
+        return 0
 
     @abstractmethod
     def determinize(self, view: View, rng: Rng) -> State:

@@ -7,12 +7,28 @@ SplitMix64: its whole state is one 64-bit integer. Python's `random.Random` woul
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+
+# Explicit chance (podium.core.chance): while a chance script is set, every `shuffle` of a state's generator is played
+# from the script's chosen cards instead of random numbers. None the rest of the time, so a shuffle pays one check.
+_chance_script: Any = None
+
+
+def set_chance_script(script: Any) -> Any:
+    """Make `script` (an object with `shuffle(items)`, or None) play every shuffle; returns the one it replaces."""
+    global _chance_script
+    previous, _chance_script = _chance_script, script
+    return previous
+
+
+def chance_script_active() -> bool:
+    """A chance script plays the shuffles now: a game building a state inside `podium.core.chance` deals for it."""
+    return _chance_script is not None
 
 
 class Rng:
@@ -50,7 +66,10 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (under explicit chance, the script chooses each position's card instead)."""
+        if _chance_script is not None:
+            _chance_script.shuffle(items)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -24,6 +24,12 @@ on every registered game and a list of rule variants (tests/test_conformance.py)
 - the game ends within `max_plies` actions and its result is well formed: one score and place per seat, places
   ranked like the scores (a better score, higher or lower as `lower_is_better` says, is a better place; equal places
   are shared and the next place skips them), winners the seats in first place.
+
+Under explicit chance (a config with `chance = true`, `podium.core.chance`) the game is played the same way, chance
+outcomes drawn with their probabilities; at a chance node the checks are the chance contract's: the outcomes are the
+legal actions, sorted, unique, with positive probabilities summing to 1, round-tripping as JSON and text; anything
+else is refused without change; clone and `to_dict`/`from_dict` round-trip and play on alike. Views, cards and
+events are checked at the decision nodes, as without the option.
 """
 
 from __future__ import annotations
@@ -33,8 +39,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from podium.core import chance
 from podium.core.config import GameConfig
-from podium.core.contract import Action, Event, Game, State
+from podium.core.contract import CHANCE, Action, Event, Game, State
 from podium.core.errors import IllegalAction
 from podium.core.rng import Rng
 
@@ -68,7 +75,7 @@ def check_random_game(
     twin = game.new_game(config, num_players, seed)
     chooser = Rng(seed ^ 0x5EED)
     all_ids = range(game.num_actions(config))
-    deck = Counter(state.all_cards())
+    deck = Counter(state.all_cards()) if not state.is_chance() else None  # under chance: once dealt
     offset = seed % deep_every
     keys: dict[int | None, set[str]] = {}  # each viewer's view keys, from the first deep check on
     followers: list[_Follower] = []
@@ -79,20 +86,27 @@ def check_random_game(
         legal = state.legal_actions()
         _check_legal_list(game, config, seed, ply, legal)
         deep = (ply + offset) % deep_every == 0
-        if deep:
+        at_chance = state.is_chance()
+        if at_chance:
+            action = _chance_checks(game, state, seed, ply, legal, chooser, deep)
+        elif deep:
             _deep_checks(game, config, state, seed, ply, legal, all_ids, chooser)
             _check_view_keys(game, state, seed, ply, keys)
+        if deep:
             followers += _followers(game, state, ply, follow_plies)
-        action = legal[chooser.randbelow(len(legal))]
+        if not at_chance:
+            action = legal[chooser.randbelow(len(legal))]
         player = state.current_player
-        hidden = _reshuffled(game, state, chooser) if deep else []
+        hidden = _reshuffled(game, state, chooser) if deep and not at_chance else []
         events = state.apply(action)
         twin.apply(action)
         for event in events:
             if event.visible_to is not None and not event.visible_to <= set(range(num_players)):
                 raise _fail(game, seed, ply, f"event {event.kind} visible to unknown seats {event.visible_to}")
             json.dumps(event.to_json())
-        if Counter(state.all_cards()) != deck:
+        if deck is None and not state.is_chance():
+            deck = Counter(state.all_cards())
+        if deck is not None and not state.is_chance() and Counter(state.all_cards()) != deck:
             raise _fail(game, seed, ply, f"cards not conserved after {action.text()} by seat {player}")
         _check_private_events(game, state, seed, ply, action, events, hidden)
         followers = _follow(game, state, seed, ply, action, events, followers)
@@ -315,6 +329,49 @@ def _deep_checks(
             raise _fail(game, seed, ply, "determinized state lists other legal actions for the viewer")
     if state.to_dict() != before:
         raise _fail(game, seed, ply, "checking views changed the state")
+
+
+def _chance_checks(
+    game: Game, state: State, seed: int, ply: int, legal: list[Action], chooser: Rng, deep: bool
+) -> Action:
+    """The chance contract at a chance node; returns an outcome drawn with its probability."""
+    outcomes = state.chance_outcomes()
+    if [outcome for outcome, _ in outcomes] != legal:
+        raise _fail(game, seed, ply, "at a chance node the legal actions are not the chance outcomes")
+    if any(not 0.0 < p <= 1.0 for _, p in outcomes) or abs(sum(p for _, p in outcomes) - 1.0) > 1e-9:
+        raise _fail(game, seed, ply, f"chance probabilities are not positive or do not sum to 1: {outcomes}")
+    if state.current_player != CHANCE or state.is_over:
+        raise _fail(game, seed, ply, "a chance node has a player or is over")
+    if deep:
+        before = state.to_dict()
+        for outcome in legal:
+            data = json.loads(json.dumps(outcome.to_json()))
+            if chance.deal_from_json(data) != outcome or chance.parse_deal(outcome.text()) != outcome:
+                raise _fail(game, seed, ply, f"chance outcome {outcome.text()!r} does not round-trip")
+        ids = {outcome.id for outcome in legal}
+        wrong: list[Action] = [chance.deal(next(c for c in range(max(ids) + 2) if c not in ids))]
+        if game.num_actions(state.config):
+            wrong.append(game.action_from_id(0, state.config))
+        for action in wrong:
+            try:
+                state.apply(action)
+            except IllegalAction:
+                pass
+            else:
+                raise _fail(game, seed, ply, f"{action.text()!r} was accepted at a chance node")
+            if state.to_dict() != before:
+                raise _fail(game, seed, ply, f"refusing {action.text()!r} at a chance node changed the state")
+        if state.clone().to_dict() != before:
+            raise _fail(game, seed, ply, "clone differs from the original at a chance node")
+        restored = game.state_from_dict(json.loads(json.dumps(before)))
+        if restored.to_dict() != before or restored.chance_outcomes() != outcomes:
+            raise _fail(game, seed, ply, "to_dict/from_dict does not round-trip at a chance node")
+    x = chooser.random()
+    for outcome, p in outcomes:
+        x -= p
+        if x < 0:
+            return outcome
+    return outcomes[-1][0]
 
 
 def _check_result(game: Game, state: State, seed: int, ply: int) -> None:

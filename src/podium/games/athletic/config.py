@@ -46,6 +46,12 @@ class AthleticConfig(GameConfig):
         None, doc="seat that starts (A-2.4); none = seat 0", parse=_first_player,
         minimum=0, maximum=MAX_SEAT, allowed="none | a seat number 0..players-1",
     )  # fmt: skip
+    chance: bool = option(
+        False,
+        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
+        legacy=False,
+        stored_if_set=True,
+    )
 
     def __post_init__(self) -> None:
         if self.step not in ("both", "up"):
@@ -54,6 +60,8 @@ class AthleticConfig(GameConfig):
             raise ConfigError(
                 f"invalid value {self.table_moves!r} for athletic option 'table_moves'; allowed: true | false"
             )
+        if not isinstance(self.chance, bool):
+            raise ConfigError(f"invalid value {self.chance!r} for athletic option 'chance'; allowed: true | false")
         self.check_ranges()  # medals_to_win, max_turns, first_player
 
     @property

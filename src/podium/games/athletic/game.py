@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
 from podium.core.contract import Game, View
 from podium.core.errors import ConfigError, RecordError
@@ -35,6 +36,9 @@ class AthleticGame(Game):
             raise ConfigError(
                 f"invalid value {first} for athletic option 'first_player'; allowed: none | seat 0..{num_players - 1}"
             )
+        chance = start_if_chance(self, config, num_players, seed)
+        if chance is not None:  # the `chance` option: a ChanceState, which plays like one (podium.core.chance)
+            return cast(AthleticState, chance)
         rng = Rng(seed)
         deck = list(ALL_CARDS)
         rng.shuffle(deck)  # A-2.1
@@ -44,6 +48,8 @@ class AthleticGame(Game):
         return AthleticState(config, hands, piles, rest[NUM_PILES:], rng, first_player=first, current=first)  # A-2.3
 
     def state_from_dict(self, data: Mapping[str, Any]) -> AthleticState:
+        if is_chance_dict(data):
+            return cast(AthleticState, ChanceState.restore(self, data))
         return AthleticState.from_dict(data)
 
     def parse_action(self, text: str, config: GameConfig | None = None) -> AthleticAction:
@@ -57,6 +63,9 @@ class AthleticGame(Game):
 
     def num_actions(self, config: GameConfig) -> int:
         return actions.NUM_ACTIONS
+
+    def max_chance_outcomes(self, config: GameConfig) -> int:
+        return NUM_CARDS  # a shuffle deals among the cards
 
     def determinize(self, view: View, rng: Rng) -> AthleticState:
         """Deal the cards `view["player"]` cannot see: each reshuffle pool's unseen cards are shuffled among the

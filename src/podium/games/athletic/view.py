@@ -21,6 +21,7 @@ class AthleticOptions(TypedDict):
     medals_to_win: int  # A-7
     max_turns: int  # A-7
     first_player: int | None  # A-2.4
+    chance: NotRequired[bool]  # explicit chance (podium.core.chance): only when set, as `to_dict` writes it
 
 
 class PoolView(TypedDict):
@@ -57,13 +58,16 @@ class AthleticView(TypedDict):
 
 def options_of(config: AthleticConfig) -> AthleticOptions:
     """The options of `config` as the view shows them (equal to `config.to_dict()`, keys in the same order)."""
-    return {
+    options: AthleticOptions = {
         "step": config.step,
         "table_moves": config.table_moves,
         "medals_to_win": config.medals_to_win,
         "max_turns": config.max_turns,
         "first_player": config.first_player,
     }
+    if config.chance:
+        options["chance"] = True
+    return options
 
 
 def athletic_view(view: View) -> AthleticView:

@@ -6,7 +6,7 @@ Card `c` has rank `c // 4` (0 = Ace, 1 = 2, …, 9 = Ten, 10 = Jack, 11 = Queen,
 
 from __future__ import annotations
 
-from podium.core.rng import Rng
+from podium.core.rng import Rng, chance_script_active
 
 DECK_SIZE = 52
 RANKS = "A23456789TJQK"
@@ -69,7 +69,12 @@ def shuffled_deck(rng: Rng) -> list[int]:
 
     One uniform number below 52! picks the permutation exactly (rejection keeps it unbiased, rejecting with
     probability below 2**-30); its mixed-radix digits drive Fisher-Yates. Four 64-bit draws instead of 51
-    `randbelow` calls make a deal several times cheaper, which matters because simulations deal every round."""
+    `randbelow` calls make a deal several times cheaper, which matters because simulations deal every round.
+    Under explicit chance (the `chance` option) the generator's own shuffle deals, one chance node per card."""
+    if chance_script_active():
+        deck = list(_NEW_DECK)
+        rng.shuffle(deck)
+        return deck
     while True:
         x = rng.next_u64() | rng.next_u64() << 64 | rng.next_u64() << 128 | rng.next_u64() << 192
         if x < _LIMIT_256:

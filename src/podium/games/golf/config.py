@@ -199,6 +199,12 @@ class GolfConfig(GameConfig):
     final_turns: bool = option(
         True, doc="six-card: the others get one more turn once someone has all cards face up (G-8.3)"
     )
+    chance: bool = option(
+        False,
+        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
+        legacy=False,
+        stored_if_set=True,
+    )
 
     def __post_init__(self) -> None:
         try:
@@ -216,7 +222,7 @@ class GolfConfig(GameConfig):
                 raise ConfigError(
                     f"invalid value {getattr(self, name)!r} for golf option {name!r}; allowed: {' | '.join(choices)}"
                 )
-        for name in ("discard_take_must_swap", "final_turns"):
+        for name in ("discard_take_must_swap", "final_turns", "chance"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(
                     f"invalid value {getattr(self, name)!r} for golf option {name!r}; allowed: true | false"

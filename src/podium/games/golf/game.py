@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
 from podium.core.contract import Game, View
 from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.golf import actions
 from podium.games.golf.actions import NUM_ACTIONS, GolfAction
-from podium.games.golf.cards import RANK_NAMES
+from podium.games.golf.cards import DECK_SIZE, RANK_NAMES
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.records import state_from_view
 from podium.games.golf.rules import MAX_PLAYERS
@@ -34,9 +35,14 @@ class GolfGame(Game):
             config = GolfConfig()
         if not isinstance(config, GolfConfig):
             raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
+        chance = start_if_chance(self, config, num_players, seed)
+        if chance is not None:  # the `chance` option: a ChanceState, which plays like one (podium.core.chance)
+            return cast(GolfState, chance)
         return GolfState.new(config, num_players, seed)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> GolfState:
+        if is_chance_dict(data):
+            return cast(GolfState, ChanceState.restore(self, data))
         return GolfState.from_dict(data)
 
     def parse_action(self, text: str, config: GameConfig | None = None) -> GolfAction:
@@ -50,6 +56,9 @@ class GolfGame(Game):
 
     def num_actions(self, config: GameConfig) -> int:
         return NUM_ACTIONS
+
+    def max_chance_outcomes(self, config: GameConfig) -> int:
+        return DECK_SIZE  # a deal chooses among the 52 cards
 
     def determinize(self, view: View, rng: Rng) -> GolfState:
         """Deal the cards the viewer cannot know uniformly at random into the places they cannot see (other

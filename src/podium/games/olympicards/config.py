@@ -48,10 +48,18 @@ class Config(GameConfig):
         parse=_parse_sports,
         allowed=" | ".join(BUILTIN_SETS) + " | PATH.toml",
     )
+    chance: bool = option(
+        False,
+        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
+        legacy=False,
+        stored_if_set=True,
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.world_record, bool):
             raise ConfigError(f"olympicards option 'world_record' must be true or false, not {self.world_record!r}")
+        if not isinstance(self.chance, bool):
+            raise ConfigError(f"olympicards option 'chance' must be true or false, not {self.chance!r}")
         self.check_ranges()  # first_player
         if not isinstance(self.sports, str):
             raise ConfigError(f"olympicards option 'sports' must be a set name or a path, not {self.sports!r}")

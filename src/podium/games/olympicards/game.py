@@ -5,15 +5,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
 from podium.core.contract import Game, View
 from podium.core.errors import ConfigError, MalformedAction
 from podium.core.rng import Rng
 from podium.games.olympicards import actions
 from podium.games.olympicards.actions import OlyAction
-from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, full_deck, parse_card
+from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, NUM_KINDS, full_deck, parse_card
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.scoring import AWARDS, TWO_PLAYER_AWARDS, award_text
@@ -37,9 +38,14 @@ class Olympicards(Game):
             config = Config()
         if not isinstance(config, Config):
             raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
+        chance = start_if_chance(self, config, num_players, seed)
+        if chance is not None:  # the `chance` option: a ChanceState, which plays like one (podium.core.chance)
+            return cast(OlympicardsState, chance)
         return OlympicardsState.new(config, num_players, seed)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> OlympicardsState:
+        if is_chance_dict(data):
+            return cast(OlympicardsState, ChanceState.restore(self, data))
         return OlympicardsState.from_dict(data)
 
     def parse_action(self, text: str, config: GameConfig | None = None) -> OlyAction:
@@ -58,6 +64,12 @@ class Olympicards(Game):
         if not isinstance(config, Config):
             raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
         return actions.space_size(config.sport_set.max_cards)
+
+    def max_chance_outcomes(self, config: GameConfig) -> int:
+        if not isinstance(config, Config):
+            raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
+        # Shuffles deal card kinds (0..44) and, for the sport pile, sport numbers.
+        return max(NUM_KINDS, len(config.sport_set.sports))
 
     def _config(self, options: Mapping[str, Any]) -> Config:
         key = json.dumps(options, sort_keys=True)
