@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_support import click_and_wait, create_table, is_over, shoot, wait_my_turn
+from e2e_support import click_and_wait, create_table, is_over, no_horizontal_overflow, shoot, wait_my_turn
 from i18n_support import DICTIONARIES, FIND, english_patterns, untranslated
 
 SHELL = json.loads(DICTIONARIES[0].read_text(encoding="utf-8"))
@@ -24,6 +24,14 @@ def lobby(page: Any, game: str = "golf") -> None:
 def check(page: Any, lang: str, when: str) -> None:
     found = untranslated(page, lang)
     assert not found, f"{when}: English on a {lang} page: {found}"
+
+
+def fits(page: Any, what: str) -> None:
+    """Longer words than English never make the page scroll sideways, on a desktop or a phone."""
+    for width in (1280, 390, 320):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert no_horizontal_overflow(page), f"{what} is wider than {width} px"
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def golf_turn(page: Any, lang: str) -> None:
@@ -78,6 +86,7 @@ def test_a_turn_of_each_game_in_hungarian_and_norwegian(new_page: Callable[..., 
     check(page, lang, "the lobby's rule options")
     if game == "golf":
         shoot(page, f"lobby-{lang}", docs=True)
+        fits(page, f"the lobby in {lang}")
     create_table(page, game, name="Ada", seats=["bot:random"])
     wait_my_turn(page)
     check(page, lang, f"{game}, the first turn")
@@ -86,6 +95,7 @@ def test_a_turn_of_each_game_in_hungarian_and_norwegian(new_page: Callable[..., 
     assert page.locator("#log-list li").count() >= 2  # the moves and events of the turn, said in the language
     check(page, lang, f"{game}, after a turn")
     shoot(page, f"{game}-{lang}", docs=True)
+    fits(page, f"{game} in {lang}")
 
 
 @pytest.mark.parametrize(
@@ -141,3 +151,21 @@ def test_the_check_finds_english_on_a_page(new_page: Callable[..., Any]) -> None
     found = page.evaluate(FIND, english_patterns("hu"))
     assert SHELL["en"]["lobby.heading"] in found and SHELL["en"]["lobby.create"] in found
     assert f"aria-label: {SHELL['en']['shell.lobby_link']}" in found
+
+
+FAST = {"golf": {"rounds": 1}, "athletic": {"medals_to_win": 1}, "olympicards": {}}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+@pytest.mark.parametrize("game", sorted(FAST))
+def test_a_finished_game_watched_in_hungarian_and_norwegian(new_page: Callable[..., Any], game: str, lang: str) -> None:
+    # two bots play a short game at once; a spectator's page shows the end: the result, the ranking, why it ended
+    page = new_page(locale=LOCALES[lang])
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    made = page.request.post("/api/tables", data={"game": game, "players": 2, "seats": seats, "options": FAST[game]})
+    assert made.status == 201, made.text()
+    page.goto(f"/t/{made.json()['table']['id']}")
+    page.wait_for_selector(".result-panel", timeout=60_000)
+    assert page.inner_text(".result-panel h2") == SHELL[lang]["result.title"]
+    check(page, lang, f"{game}, the end seen by a spectator")
+    fits(page, f"the end of {game} in {lang}")
