@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,3 +157,37 @@ def test_every_server_error_code_is_said_in_every_language() -> None:
     shell = load(SHELL)
     # the client's own code for a request that never reached the server, and the sentence for an unknown code
     assert missing({f"error.{code}" for code in codes} | {"error.network", "error.other"}, shell) == []
+
+
+NOTATION = re.compile(r"[A-Za-z0-9_.-]+")
+PLACEHOLDER_VALUE = re.compile(r"[A-Z]{2,}(\.[a-z]+)?")  # "PATH.toml": something to type, not a value to pick
+
+
+def typed(option: dict[str, Any]) -> bool:
+    """True when the lobby shows the option as a text field (js/lobby.js): not a checkbox, a menu of plain values or
+    a number field; then its allowed values are explained in words."""
+    allowed = str(option["allowed"])
+    tokens = [token.strip() for token in allowed.split("|")]
+    menu = len(tokens) > 1 and all(NOTATION.fullmatch(t) and not PLACEHOLDER_VALUE.fullmatch(t) for t in tokens)
+    number = allowed.startswith("integer") and isinstance(option["default"], int)
+    return not (isinstance(option["default"], bool) or allowed == "true | false" or menu or number)
+
+
+def test_every_rule_option_of_a_game_is_named_and_explained_in_every_language(tmp_path: Path) -> None:
+    # the lobby shows a game's options by the names and explanations of its dictionary (or the shell's, for an
+    # option every game has); a new option without them would appear in English on a Hungarian page
+    from fastapi.testclient import TestClient
+
+    from podium.server import ServerConfig, create_app
+
+    with TestClient(create_app(ServerConfig(db_path=tmp_path / "db.sqlite3", bot_delay=0))) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+    shell = load(SHELL)
+    for game, folder in GAMES.items():
+        own = load(folder / "i18n.json")
+        keys = set()
+        for option in games[game]["options"]:
+            keys |= {f"option.{option['name']}", f"option.{option['name']}.doc"}
+            if typed(option):
+                keys.add(f"option.{option['name']}.allowed")
+        assert missing(keys, own, shell) == [], game

@@ -72,7 +72,9 @@ function optionControl(option, tg = t) {
   // The allowed values in the server's notation: in English always; in another language only where a value is to be
   // typed (a menu, a number field and a checkbox already offer exactly what is allowed).
   const typed = !choices && !(integerRange(option) && typeof option.default === "number") && typeof option.default !== "boolean";
-  const allowed = option.allowed && !Array.isArray(option.allowed) && (lang === "en" || typed) ? ` (${option.allowed})` : "";
+  const allowedKey = `option.${option.name}.allowed`; // the game's words for what may be typed
+  const allowedText = lang !== "en" && tg.has(allowedKey) ? tg(allowedKey) : option.allowed;
+  const allowed = option.allowed && !Array.isArray(option.allowed) && (lang === "en" || typed) ? ` (${allowedText})` : "";
   const help = h("span", { class: "muted small doc", id: `${id}-doc` }, doc, allowed);
   if (typeof option.default === "boolean" || option.allowed === "true | false") {
     input = h("input", { type: "checkbox", id, checked: !!option.default, "aria-describedby": `${id}-doc` });
