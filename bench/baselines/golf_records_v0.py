@@ -14,13 +14,14 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from baselines.checks_v0 import boolean, integer, integers, mapping, optional_integer, sequence
-from podium.core.contract import View
+from podium.core.contract import JsonDict, View
 from podium.core.errors import RecordError
 from podium.core.rng import Rng
 from podium.games.golf.cards import DECK_SIZE, parse_card
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.position import GolfPosition
 from podium.games.golf.rules import (
+    _RULES,
     END_NAMES,
     MAX_PLAYERS,
     OWNER,
@@ -29,9 +30,26 @@ from podium.games.golf.rules import (
     UNSEEN,
     GolfPhase,
     Rules,
-    copy_last,
-    rules_for,
 )
+
+
+def rules_for(config: GolfConfig, n: int) -> Rules:  # as it was in podium.games.golf.rules
+    key = (config, n)
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        rules = _RULES[key] = Rules(config, n)
+    return rules
+
+
+def copy_last(last: Mapping[str, Any] | None) -> JsonDict | None:  # as it was in podium.games.golf.rules
+    if last is None:
+        return None
+    return {
+        k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v for k, v in last.items()
+    }
+
 
 S = TypeVar("S", bound=GolfPosition)
 

@@ -8,14 +8,19 @@ instead of producing a state that breaks later.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from itertools import chain
+from typing import Any, TypeVar
 
 from podium.core.errors import RecordError
+
+T = TypeVar("T")
 
 
 def integer(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
     """`value` if it is an int (bool excluded) in `low..high` (either bound may be None)."""
+    if value.__class__ is int and (low is None or value >= low) and (high is None or value <= high):
+        return value  # the common case, decided without a call
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"{name} must be an integer{_range(low, high)}, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
@@ -44,7 +49,7 @@ def sequence(value: Any, name: str, length: int | None = None) -> list[Any]:
 
 
 def mapping(value: Any, name: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
+    if value.__class__ is not dict and not isinstance(value, Mapping):
         raise RecordError(f"{name} must be an object, not {type(value).__name__}")
     return value
 
@@ -53,11 +58,57 @@ def integers(
     value: Any, name: str, low: int | None = None, high: int | None = None, length: int | None = None
 ) -> list[int]:
     """A list of integers in `low..high`, e.g. card ids (`low=0, high=deck_size - 1`)."""
+    # Checked in bulk (the types as a set, then the extremes), and the item's name built only for an error: states
+    # are read list by list on every load. A copy, as below: the state must not share lists with the data.
+    if value.__class__ is list and (length is None or len(value) == length):
+        if not value:
+            return []
+        if (
+            set(map(type, value)) == _INT
+            and (low is None or min(value) >= low)
+            and (high is None or max(value) <= high)
+        ):
+            return value[:]
     items = sequence(value, name, length)
-    # Checked inline, and the item's name built only for an error: states are read item by item on every load.
-    if all(type(item) is int and (low is None or item >= low) and (high is None or item <= high) for item in items):
-        return list(items)  # a copy, as below: the state must not share lists with the data it was read from
     return [integer(item, f"{name}[{i}]", low, high) for i, item in enumerate(items)]
+
+
+_INT = {int}
+
+
+def integer_rows(value: Any, name: str, length: int) -> list[list[int]]:
+    """A list of lists of `length` integers each (e.g. per-round scores per seat), as `integers` reads each row."""
+    rows = sequence(value, name)
+    if (
+        all(row.__class__ is list and len(row) == length for row in rows)
+        and set(map(type, chain.from_iterable(rows))) <= _INT
+    ):
+        return [row[:] for row in rows]
+    return [integers(row, f"{name}[{i}]", length=length) for i, row in enumerate(rows)]
+
+
+def memoized(read: Callable[[Any], T], size: int = 64) -> Callable[[Any], T]:
+    """`read` (a strict reader of a small JSON object, e.g. a stored config) remembering its last results: a stored
+    state holds its config, and reading the config again would cost more than the rest of the state. The object is
+    recognised by its keys, and the type and value of each entry, so `1`, `1.0` and `true` stay different; an object
+    with a nested list or object, or anything but an object, is read every time, and so is one that `read` refuses
+    (an error is never remembered). `read`'s results must be immutable: they are shared."""
+    found: dict[tuple[Any, ...], T] = {}
+
+    def cached(value: Any) -> T:
+        try:
+            key = tuple([(k, v.__class__, v) for k, v in value.items()])
+            result = found.get(key)
+        except (AttributeError, TypeError):  # no mapping, or an unhashable entry
+            return read(value)
+        if result is None:
+            result = read(value)
+            if len(found) >= size:
+                found.clear()
+            found[key] = result
+        return result
+
+    return cached
 
 
 def _range(low: int | None, high: int | None) -> str:

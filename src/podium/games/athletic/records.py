@@ -26,6 +26,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 REASONS = ("medals", "turn_limit")  # why a game ended
 _BY_TEXT = {text: c for c, text in enumerate(TEXT)}
+_DECK = list(range(NUM_CARDS))
+_config = checks.memoized(AthleticConfig.from_options)  # configs are immutable: states read alike share one
 
 
 def card(value: Any, name: str) -> int:
@@ -39,20 +41,25 @@ def card(value: Any, name: str) -> int:
 
 
 def cards(value: Any, name: str) -> list[int]:
+    if value.__class__ is list:
+        try:  # every item a card's text (only a str can equal one): the common case, without a call per card
+            return [_BY_TEXT[item] for item in value]
+        except (KeyError, TypeError):
+            pass  # not a card, or unhashable: named below
     return [card(item, f"{name}[{i}]") for i, item in enumerate(checks.sequence(value, name))]
 
 
 def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     if data.get("game") != "athletic":
         raise RecordError(f"not an Athletic Games state (game={data.get('game')!r})")
-    config = AthleticConfig.from_options(checks.mapping(data["config"], "config"))
+    config = _config(checks.mapping(data["config"], "config"))
     n = checks.integer(data["num_players"], "num_players", MIN_PLAYERS, MAX_PLAYERS)
     seat = n - 1
     hands = [sorted(cards(h, f"hands[{i}]")) for i, h in enumerate(checks.sequence(data["hands"], "hands", n))]
     piles = [cards(p, f"piles[{i}]") for i, p in enumerate(checks.sequence(data["piles"], "piles", NUM_PILES))]
     draw = cards(data["draw"], "draw")
     every = [c for h in hands for c in h] + [c for p in piles for c in p] + draw
-    if sorted(every) != list(range(NUM_CARDS)):
+    if sorted(every) != _DECK:
         raise RecordError("the hands, piles and draw pile must hold each of the 60 cards exactly once")
     first = checks.integer(data["first_player"], "first_player", 0, seat)
     reason = data["reason"]
@@ -67,7 +74,12 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     reshuffles = checks.integer(data["reshuffles"], "reshuffles", 0)
     epoch = [0] * NUM_CARDS
     for text, k in checks.mapping(data["epochs"], "epochs").items():
-        epoch[card(text, "a key of epochs")] = checks.integer(k, f"epochs[{text}]", 0, reshuffles)
+        c = _BY_TEXT.get(text) if text.__class__ is str else None
+        if c is None:
+            c = card(text, "a key of epochs")
+        epoch[c] = (
+            k if k.__class__ is int and 0 <= k <= reshuffles else checks.integer(k, f"epochs[{text}]", 0, reshuffles)
+        )
     chain: list[tuple[int, int]] = []  # (from, to) of each move since the last placement
     for i, move in enumerate(checks.sequence(data["chain"], "chain")):
         source, target = checks.integers(move, f"chain[{i}]", 0, NUM_PILES - 1, length=2)

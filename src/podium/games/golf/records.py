@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from podium.core.checks import boolean, integer, integers, mapping, optional_integer, sequence
+from podium.core.checks import (
+    boolean,
+    integer,
+    integer_rows,
+    integers,
+    mapping,
+    memoized,
+    optional_integer,
+)
 from podium.core.contract import View
 from podium.core.errors import RecordError
 from podium.core.rng import Rng
@@ -33,6 +41,10 @@ from podium.games.golf.rules import (
 S = TypeVar("S", bound=GolfPosition)
 
 _LAST_CARD = DECK_SIZE - 1
+_DECK = list(range(DECK_SIZE))
+_INT = {int}
+_END_FIELDS = tuple((k, f"ends.{k}") for k in END_NAMES)
+_stored_config = memoized(GolfConfig.from_stored)  # configs are immutable: states read with the same one share it
 _MID_TURN = (GolfPhase.DRAWN, GolfPhase.KNOCK, GolfPhase.FLIP)
 _BEFORE_TURNS = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP)
 
@@ -42,7 +54,7 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     (Missing keys and wrong types deeper down surface as KeyError / TypeError, which `State.from_dict` reports.)"""
     if not isinstance(data, Mapping) or data.get("game") != "golf":
         raise RecordError("not a golf state (expected an object with game = 'golf')")
-    config = GolfConfig.from_stored(data["config"])
+    config = _stored_config(data["config"])
     n = integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
     r = rules_for(config, n)
     size = n * r.slots
@@ -54,26 +66,38 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     current = optional_integer(data["current_player"], "current_player", 0, n - 1)
     if (current is None) != (phase is GolfPhase.OVER):
         raise RecordError("current_player must be null exactly when the phase is 'over'")
-    hands = integers(data["hands"], "hands", 0, _LAST_CARD, length=size)
-    known = integers(data["known"], "known", UNSEEN, PUBLIC, length=size)
-    if r.six and OWNER in known:
-        raise RecordError("six-card cards are face up or face down, never known to their owner only")
-    stock = integers(data["stock"], "stock", 0, _LAST_CARD)
-    discard = integers(data["discard"], "discard", 0, _LAST_CARD)
-    drawn = optional_integer(data["drawn"], "drawn", 0, _LAST_CARD)
+    hands, stock, discard = data["hands"], data["stock"], data["discard"]
+    drawn = data["drawn"]
+    every = hands + stock + discard if hands.__class__ is stock.__class__ is discard.__class__ is list else None
+    if every is not None and drawn is not None:
+        every.append(drawn)
+    if every is not None and len(hands) == size and set(map(type, every)) == _INT and sorted(every) == _DECK:
+        # One deck of ints, in the right places: each list is valid, as the checks below would find one by one.
+        hands, stock, discard = hands[:], stock[:], discard[:]
+        known = integers(data["known"], "known", UNSEEN, PUBLIC, length=size)
+        if r.six and OWNER in known:
+            raise RecordError("six-card cards are face up or face down, never known to their owner only")
+    else:
+        hands = integers(hands, "hands", 0, _LAST_CARD, length=size)
+        known = integers(data["known"], "known", UNSEEN, PUBLIC, length=size)
+        if r.six and OWNER in known:
+            raise RecordError("six-card cards are face up or face down, never known to their owner only")
+        stock = integers(stock, "stock", 0, _LAST_CARD)
+        discard = integers(discard, "discard", 0, _LAST_CARD)
+        drawn = optional_integer(drawn, "drawn", 0, _LAST_CARD)
     if (drawn is not None) != (phase is GolfPhase.DRAWN):
         raise RecordError("drawn must be a card exactly when the phase is 'drawn'")
     taken = boolean(data["taken"], "taken") and drawn is not None  # stale outside the "drawn" phase
-    if sorted(hands + stock + discard + ([] if drawn is None else [drawn])) != list(range(DECK_SIZE)):
+    if sorted(hands + stock + discard + ([] if drawn is None else [drawn])) != _DECK:
         raise RecordError("the cards are not exactly one 52-card deck")
     totals = integers(data["totals"], "totals", length=n)
-    history = [integers(row, f"history[{i}]", length=n) for i, row in enumerate(sequence(data["history"], "history"))]
+    history = integer_rows(data["history"], "history", n)
     last = data["last_round"]
     if last is not None:
         mapping(last, "last_round")
     ends = mapping(data["ends"], "ends")
     # A state saved before G-5.3 has no turn-limit count: no round of it ended that way.
-    counts = [integer(ends.get(k, 0) if k == "turn_limit" else ends[k], f"ends.{k}", 0) for k in END_NAMES]
+    counts = [integer(ends.get(k, 0) if k == "turn_limit" else ends[k], name, 0) for k, name in _END_FIELDS]
     turns = integer(data["turns"], "turns", 0)
     saved = data.get("round_turns")
     round_turns = (

@@ -137,20 +137,41 @@ class Rules:
 _RULES: dict[tuple[GolfConfig, int], Rules] = {}
 
 
+_LAST_RULES: list[Rules] = []  # the last answer: found by the config's identity without hashing the config
+
+
 def rules_for(config: GolfConfig, n: int) -> Rules:
+    if _LAST_RULES:
+        last = _LAST_RULES[0]
+        if last.config is config and last.n == n:
+            return last
     key = (config, n)
     rules = _RULES.get(key)
     if rules is None:
         if len(_RULES) > 256:
             _RULES.clear()
         rules = _RULES[key] = Rules(config, n)
+    _LAST_RULES[:] = [rules]
     return rules
+
+
+_SCALARS = {str, int, float, bool, type(None)}
+_LIST = {list}
 
 
 def copy_last(last: Mapping[str, Any] | None) -> JsonDict | None:
     """A copy of a round's reveal (the "round_end" event data) that shares no list with it."""
     if last is None:
         return None
-    return {
-        k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v for k, v in last.items()
-    }
+    out = dict(last)
+    for k, v in out.items():
+        if isinstance(v, list):
+            # Most lists hold only scalars (sums, scores, the discard pile): a slice copies them at C speed.
+            types = set(map(type, v))
+            if types <= _SCALARS:
+                out[k] = v[:]
+            elif types == _LIST:  # the hands
+                out[k] = [x[:] for x in v]
+            else:
+                out[k] = [list(x) if isinstance(x, list) else x for x in v]
+    return out

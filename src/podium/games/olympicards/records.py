@@ -7,8 +7,8 @@ sport set, the phase its number (`OlympicardsPhase`). The writer reads the state
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
+from itertools import chain
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from podium.core import checks
@@ -20,7 +20,7 @@ from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.scoring import AWARDS
-from podium.games.olympicards.sports import MAX_PLAY
+from podium.games.olympicards.sports import BUILTIN_SETS, MAX_PLAY
 
 if TYPE_CHECKING:
     from podium.games.olympicards.state import OlympicardsState
@@ -105,7 +105,7 @@ def read_state(data: Mapping[str, Any]) -> StateFields:
 
 
 def _read(data: Mapping[str, Any]) -> StateFields:
-    config = Config.from_stored(checks.mapping(data["config"], "config"))
+    config = _config(data["config"])
     n = checks.integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
     last_sport = len(config.sport_set.sports) - 1
     last_seat = n - 1
@@ -137,10 +137,7 @@ def _read(data: Mapping[str, Any]) -> StateFields:
         order=order,
         pos=checks.integer(data["pos"], "pos", 0, max(len(order) - 1, 0)),
         target=checks.integer(data["target"], "target", NO_CARD, NUM_KINDS - 1),
-        plays=[
-            [_play(play, f"plays[{p}][{i}]") for i, play in enumerate(checks.sequence(plays, f"plays[{p}]"))]
-            for p, plays in enumerate(checks.sequence(data["plays"], "plays", n))
-        ],
+        plays=[_plays(plays, f"plays[{p}]") for p, plays in enumerate(checks.sequence(data["plays"], "plays", n))],
         last=_play(data["last"], "last") if data["last"] is not None else None,
         last_player=checks.integer(data["last_player"], "last_player", -1, last_seat),
         out=_booleans(data["out"], "out", n),
@@ -154,9 +151,34 @@ def _read(data: Mapping[str, Any]) -> StateFields:
     cards += [k for plays in fields["plays"] for play in plays for k in play]
     if fields["target"] != NO_CARD:
         cards.append(fields["target"])
-    if Counter(cards) != Counter(full_deck()):
+    if sorted(cards) != _DECK:
         raise RecordError("the cards are not the 90 performance cards")
     return fields
+
+
+_DECK = sorted(full_deck())
+_BOOL = {bool}
+_INT = {int}
+_builtin_config = checks.memoized(Config.from_stored)
+
+
+def _config(value: Any) -> Config:
+    """The stored config; remembered when its sports are a built-in set (a sports file may change between reads)."""
+    stored = checks.mapping(value, "config")
+    sports = stored.get("sports")
+    if sports is None or (sports.__class__ is str and sports in BUILTIN_SETS):
+        return _builtin_config(stored)
+    return Config.from_stored(stored)
+
+
+def _plays(value: Any, name: str) -> list[Play]:
+    """A seat's plays in the current sport: each 1..MAX_PLAY cards."""
+    plays = checks.sequence(value, name)
+    if all(play.__class__ is list and 0 < len(play) <= MAX_PLAY for play in plays):
+        cards = list(chain.from_iterable(plays))
+        if not cards or (set(map(type, cards)) == _INT and min(cards) >= 0 and max(cards) < NUM_KINDS):
+            return [tuple(play) for play in plays]
+    return [_play(play, f"{name}[{i}]") for i, play in enumerate(plays)]
 
 
 def _cards(value: Any, name: str) -> list[int]:
@@ -171,4 +193,6 @@ def _play(value: Any, name: str) -> Play:
 
 
 def _booleans(value: Any, name: str, length: int) -> list[bool]:
+    if value.__class__ is list and len(value) == length and set(map(type, value)) <= _BOOL:
+        return value[:]
     return [checks.boolean(item, f"{name}[{i}]") for i, item in enumerate(checks.sequence(value, name, length))]
