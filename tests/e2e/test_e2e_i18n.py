@@ -5,6 +5,7 @@ included; the language menu switches, and the choice outlives a reload."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,8 +22,19 @@ def lobby(page: Any, game: str = "golf") -> None:
     page.wait_for_selector("body[data-ready=true]")
 
 
+# The server's text of a move is the game's notation in English ("play 7r 2", "swap 3", "play 3r 5r"); the page
+# says moves in the player's words, so no text on it (a button, a log line "Ada: …") may be one.
+NOTATION = re.compile(
+    r"(?:.*: )?(?:(?:play|fill) \d+[a-z] \d|move \d \d|end"  # Athletic Games
+    r"|draw|take|discard|knock|pass|(?:swap|peek|flip) \d"  # Golf
+    r"|withdraw|accept|postpone|play (?:\d[a-z] ?)+)"  # Olympicards
+)
+
+
 def check(page: Any, lang: str, when: str) -> None:
     found = untranslated(page, lang)
+    texts = page.locator("#app button, #app li, #app p").evaluate_all("els => els.map(e => e.innerText.trim())")
+    found += [f"notation: {text}" for text in texts if NOTATION.fullmatch(text)]
     assert not found, f"{when}: English on a {lang} page: {found}"
 
 
@@ -151,6 +163,10 @@ def test_the_check_finds_english_on_a_page(new_page: Callable[..., Any]) -> None
     found = page.evaluate(FIND, english_patterns("hu"))
     assert SHELL["en"]["lobby.heading"] in found and SHELL["en"]["lobby.create"] in found
     assert f"aria-label: {SHELL['en']['shell.lobby_link']}" in found
+    # and a move in the server's notation, alone or in a log line
+    assert NOTATION.fullmatch("Ada (te): play 7r 2") and NOTATION.fullmatch("swap 3")
+    assert NOTATION.fullmatch("play 3r 5r") and not NOTATION.fullmatch("Passz")
+    assert not NOTATION.fullmatch("Ada (te): piros 7 a(z) 2. kupacra")
 
 
 FAST = {"golf": {"rounds": 1}, "athletic": {"medals_to_win": 1}, "olympicards": {}}
