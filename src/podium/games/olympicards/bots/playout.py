@@ -5,6 +5,9 @@ play (lowest sum of values, then fewest cards), withdraws when they cannot play,
 (gold is theirs anyway; their cards are worth more later), or with a small probability otherwise (someone who sees
 they are losing the race takes the cards). The playout stops when the current sport is over and scores
 points + `OLY_CARD_VALUE` per card in hand with `win_chances` (spread `OLY_SPREAD` per sport still to play).
+
+`prune` (at the root of a decision): the last player left in a sport (3+ players) has gold already; playing on only
+spends cards, so without world records (option `world_record`, O-8) withdrawing is the one move searched.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import math
 
 from podium.agents.playouts import Playout, rewards_of, win_chances
-from podium.core.contract import State, View
+from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
 from podium.games.olympicards.cards import VALUE
@@ -35,6 +38,12 @@ class OlympicardsPlayout(Playout):
 
     def prepare(self, view: View) -> None:
         self.sport = len(view["sports_done"])
+
+    def prune(self, view: View, legal: list[Action]) -> list[Action]:
+        n = view["num_players"]
+        if n > 2 and len(view["withdrawals"]) == n - 1 and not view["config"].get("world_record") and WITHDRAW in legal:
+            return [WITHDRAW]
+        return legal
 
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, OlympicardsState)
