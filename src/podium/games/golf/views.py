@@ -7,7 +7,7 @@ from typing import Literal, NotRequired, TypedDict, cast
 from podium.core.contract import JsonDict, View
 from podium.games.golf.cards import CARD_TEXT, RANK_NAMES
 from podium.games.golf.position import GolfPosition
-from podium.games.golf.rules import END_NAMES, PUBLIC, UNSEEN, GolfPhase, copy_last
+from podium.games.golf.rules import END_NAMES, GolfPhase, copy_last, visible_at
 from podium.games.golf.scoring import card_values, known_sum
 
 
@@ -84,15 +84,35 @@ def card_values_of(view: GolfView) -> tuple[int, ...]:
     return card_values(tuple(by_rank[name] for name in RANK_NAMES))
 
 
+_IS_PUBLIC = (False, False, True)  # by UNSEEN, OWNER, PUBLIC
+_OWNER_KNOWS = (False, True, True)
+
+
 def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     n = state.num_players
     if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
         raise ValueError(f"no seat {player!r} in a {n}-player game")
     r = state.rules
     slots = r.slots
+    six = r.six
+    values = r.values
     known = state.known
-    seats = range(n)
-    seen = [state.seen(player, q) for q in seats]
+    hands = state.hands
+    # Seat by seat, from slices of the flat lists (a view is built for every decision of a bot that reads it):
+    # what the viewer sees (`seen`: public cards and their own seen ones, G-7), its texts and what is known.
+    texts: list[list[str | None]] = []
+    sums: list[int] = []
+    public: list[list[bool]] = []
+    owner_knows: list[list[bool]] = []
+    for q in range(n):
+        base = q * slots
+        marks = known[base : base + slots]
+        level = visible_at(player, q)
+        seen = [c if k >= level else -1 for c, k in zip(hands[base : base + slots], marks, strict=True)]
+        texts.append([CARD_TEXT[c] if c >= 0 else None for c in seen])
+        sums.append(known_sum(seen, values, six))
+        public.append(list(map(_IS_PUBLIC.__getitem__, marks)))
+        owner_knows.append(list(map(_OWNER_KNOWS.__getitem__, marks)))
     phase = state.phase
     drawn: str | None = None
     drawn_from: Literal["stock", "discard"] | None = None
@@ -109,7 +129,7 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         "player": player,
         "current_player": state.current_player,
         "is_over": state.is_over,
-        "variant": "six" if r.six else "four",
+        "variant": "six" if six else "four",
         "slots": slots,
         "values": dict(r.rank_values),
         "round": state.round,
@@ -121,13 +141,13 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         "discard_top": CARD_TEXT[discard[-1]] if discard else None,
         "drawn": drawn,
         "drawn_from": drawn_from,
-        "hands": [[CARD_TEXT[c] if c >= 0 else None for c in cards] for cards in seen],
-        "public": [[known[i] == PUBLIC for i in range(q * slots, q * slots + slots)] for q in seats],
-        "face_up": [[r.six and known[i] == PUBLIC for i in range(q * slots, q * slots + slots)] for q in seats],
-        "owner_knows": [[known[i] != UNSEEN for i in range(q * slots, q * slots + slots)] for q in seats],
-        "known_sum": [known_sum(cards, r.values, r.six) for cards in seen],
-        "knocker": None if r.six else closer,
-        "went_out": closer if r.six else None,
+        "hands": texts,
+        "public": public,
+        "face_up": [row[:] for row in public] if six else [[False] * slots for _ in range(n)],
+        "owner_knows": owner_knows,
+        "known_sum": sums,
+        "knocker": None if six else closer,
+        "went_out": closer if six else None,
         "final_turns_left": state.final_turns_left,
         "scores": list(state.totals),
         "round_scores": [list(s) for s in state.history],

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from podium.games.olympicards.cards import NO_CARD, TEXT
 from podium.games.olympicards.phase import OlympicardsPhase, PhaseName
-from podium.games.olympicards.scoring import MEDAL_NAMES, NO_MEDAL, award_text
+from podium.games.olympicards.scoring import MEDAL_NAMES, MEDAL_POINTS, NO_MEDAL, WORLD_RECORD_POINTS, award_text
 from podium.games.olympicards.sports import SportJson
 
 if TYPE_CHECKING:
     from podium.core.contract import View
+    from podium.games.olympicards.config import Config
+    from podium.games.olympicards.sports import Sport
     from podium.games.olympicards.state import OlympicardsState
 
 
@@ -98,14 +100,14 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
     last = state._last
     view: OlympicardsView = {
         "game": "olympicards",
-        "config": state._config.to_dict(),
+        "config": _config_json(state._config),
         "num_players": n,
         "player": player,
         "current_player": state.current_player,
         "is_over": over,
         "phase": state._phase.label,
         "sport_number": len(state._done) + (0 if over else 1),
-        "sport": SportView(**sports[state._sport].to_json(), index=state._sport) if state._sport >= 0 else None,
+        "sport": _sport_view(sports[state._sport], state._sport) if state._sport >= 0 else None,
         "round": state._round,
         "round_order": list(state._order),
         "turn": state._pos,
@@ -117,9 +119,9 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
         "postponed": state._postponed,
         "hand": [TEXT[k] for k in state.hand(player)] if player is not None else None,
         "hand_sizes": list(state._sizes),
-        "plays": [[[TEXT[k] for k in play] for play in plays] for plays in state._plays],
-        "last_play": [[TEXT[k] for k in plays[-1]] if plays else None for plays in state._plays],
-        "last_any": ({"player": state._last_player, "cards": [TEXT[k] for k in last]} if last is not None else None),
+        "plays": [[_texts(play) for play in plays] for plays in state._plays],
+        "last_play": [_texts(plays[-1]) if plays else None for plays in state._plays],
+        "last_any": ({"player": state._last_player, "cards": _texts(last)} if last is not None else None),
         "withdrawn": list(state._out),
         "withdrawals": list(state._withdrawals),
         "next_award": (
@@ -135,12 +137,54 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
         ),
         "medals": [{"gold": gold, "silver": silver, "bronze": bronze} for gold, silver, bronze in state._medals],
         "world_records": [[sports[s].name for s in r] for r in state._records],
-        "points": [state.points(p) for p in range(n)],
+        "points": [  # O-8, as `scoring.points` counts them
+            gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(records)
+            for (gold, silver, bronze), records in zip(state._medals, state._records, strict=True)
+        ],
         "discard": [TEXT[k] for k in state._discard],
         "draw_size": len(state._draw),
         "hands": _hands(state) if over else None,  # shown at the end: they break ties (O-8)
     }
     return view
+
+
+# A config and a sport are immutable, and their JSON holds only scalars: each is written once (found by identity,
+# checked with `is`) and every view gets a shallow copy. A view is built for every decision of a bot that reads it.
+_GOLD, _SILVER, _BRONZE = MEDAL_POINTS
+_RECORD = WORLD_RECORD_POINTS
+_CONFIGS: dict[int, tuple[Config, dict[str, Any]]] = {}
+_SPORTS: dict[int, tuple[Sport, SportJson]] = {}
+
+
+_TEXTS: dict[tuple[int, ...], list[str]] = {}
+
+
+def _texts(play: tuple[int, ...]) -> list[str]:
+    """A play's cards as text: a fresh copy of the list written the first time the play was seen."""
+    found = _TEXTS.get(play)
+    if found is None:
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        found = _TEXTS[play] = [TEXT[k] for k in play]
+    return found[:]
+
+
+def _config_json(config: Config) -> dict[str, Any]:
+    found = _CONFIGS.get(id(config))
+    if found is None or found[0] is not config:
+        if len(_CONFIGS) >= 64:
+            _CONFIGS.clear()
+        found = _CONFIGS[id(config)] = (config, config.to_dict())
+    return dict(found[1])
+
+
+def _sport_view(sport: Sport, index: int) -> SportView:
+    found = _SPORTS.get(id(sport))
+    if found is None or found[0] is not sport:
+        if len(_SPORTS) >= 256:
+            _SPORTS.clear()
+        found = _SPORTS[id(sport)] = (sport, sport.to_json())
+    return SportView(**found[1], index=index)
 
 
 def full_view(state: OlympicardsState) -> OlympicardsView:
