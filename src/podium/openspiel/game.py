@@ -117,12 +117,15 @@ class _Core:
     """What a state holds: the podium state and the history. `copy.deepcopy` (OpenSpiel's clone of a Python state)
     clones the podium state and shares the rest."""
 
-    __slots__ = ("game", "history", "state")
+    __slots__ = ("game", "history", "legal", "state")
 
     def __init__(self, game: PodiumGame, state: ChanceState, history: History) -> None:
         self.game = game
         self.state = state
         self.history = history
+        # id -> action of the last legal_actions (OpenSpiel asks for them, then applies one of their ids): reading an
+        # action back from its id can cost more than the step itself (an Olympicards play is unranked from its id).
+        self.legal: dict[int, Action] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return _Core(self.game, self.state.clone(), self.history)
@@ -158,6 +161,9 @@ class PodiumState(pyspiel.State):  # type: ignore[misc]
 
     def _action(self, action_id: int) -> Action:
         core = self._core
+        action = core.legal.get(action_id)
+        if action is not None:
+            return action
         if core.state.is_chance():
             return deal(int(action_id))
         return core.game.podium_game.action_from_id(int(action_id), core.game.config)
@@ -175,10 +181,12 @@ class PodiumState(pyspiel.State):  # type: ignore[misc]
         return self._core.state.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._core.state
+        core = self._core
+        state = core.state
         if state.is_over or state.current_player != player:
             return []
-        return [action.id for action in state.legal_actions()]
+        legal = core.legal = {action.id: action for action in state.legal_actions()}
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(action.id, p) for action, p in self._core.state.chance_outcomes()]
@@ -193,6 +201,7 @@ class PodiumState(pyspiel.State):  # type: ignore[misc]
             events = state.apply(action)
         except (ActionError, PodiumError) as exc:
             raise pyspiel.SpielError(f"{core.game.podium_spec.name}: {exc}") from None
+        core.legal = {}
         history = core.history
         if not chance and mover is not None:
             history = (_Entry(None, f"seat {mover}"), history)
