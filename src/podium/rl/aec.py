@@ -94,9 +94,10 @@ class PodiumAEC(AECEnv[str, ObsDict, int]):
         if action is None:
             raise PodiumError(f"{agent} is to move: step() needs an action id, not None")
         table.play(action)  # raises for an illegal id, changing nothing
-        self._cumulative_rewards[agent] = 0.0
+        # (the rewards are all 0 until the end, so the mover's cumulative reward needs no reset here)
         state = table.state
-        if state.current_player is None:
+        current = state.current_player
+        if current is None:
             utilities = table.encoding.utilities(state)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = utilities[seat]
@@ -104,7 +105,7 @@ class PodiumAEC(AECEnv[str, ObsDict, int]):
             self._accumulate_rewards()
             # the finished agents step out (`step(None)`) in seat order, from the one who moved last
             return
-        self.agent_selection = self.possible_agents[state.current_player]
+        self.agent_selection = self.possible_agents[current]
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -21,11 +21,12 @@ from podium.core.errors import MalformedAction
 
 
 class FloatBuffer(Protocol):
-    """A writable sequence of float32 (an `array.array("f")`, a numpy float32 array, a memoryview cast to "f")."""
+    """A writable sequence of float32: an `array.array("f")` (what the environments pass) or a numpy float32 array.
+    Encoders read and write single items and may assign a slice from an `array.array("f")`."""
 
     def __getitem__(self, index: int, /) -> float: ...
 
-    def __setitem__(self, index: int, value: float, /) -> None: ...
+    def __setitem__(self, index: Any, value: Any, /) -> None: ...
 
     def __len__(self) -> int: ...
 

@@ -2,7 +2,7 @@
 
 The observation is written into an `array.array("f")` that a numpy array shares (`np.frombuffer`): the encoders
 write single items, which the array module does several times faster than numpy, and numpy copies the result out
-in one call.
+in one call. The legal actions are listed once per state, for the mask and for checking the action.
 """
 
 from __future__ import annotations
@@ -61,29 +61,21 @@ class Table:
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
         self.state: State = self.game.new_game(self.config, players, 0)
-        self._legal: dict[int, Any] | None = None  # id -> action, for the state as it is
-        self._mask = bytearray(self.num_actions)
+        self._legal: list[Any] | None = None  # the legal actions of the state as it is, and their ids
+        self._ids: list[int] = []
+        self._masks: dict[tuple[int, ...], NDArray[np.int8]] = {}
+        self._small = self.num_actions <= 64
 
     def new(self, seed: int) -> None:
         self.state = self.game.new_game(self.config, self.players, seed)
         self._legal = None
 
-    def legal(self) -> dict[int, Any]:
-        """The legal actions by id (made once per state, with the action mask)."""
+    def legal(self) -> list[Any]:
+        """The legal actions of the state as it is (listed once per state, for the mask and the step alike)."""
         legal = self._legal
         if legal is None:
-            legal = self._refresh()
-        return legal
-
-    def _refresh(self) -> dict[int, Any]:
-        legal = self._legal = {}
-        # a bytearray is zeroed by calloc and takes single writes faster than numpy; numpy shares it, writable
-        mask = bytearray(self.num_actions)
-        for action in self.state.legal_actions():
-            i = action.id
-            legal[i] = action
-            mask[i] = 1
-        self._mask = mask
+            legal = self._legal = self.state.legal_actions()
+            self._ids = [action.id for action in legal]
         return legal
 
     def observe(self, player: int) -> NDArray[np.float32]:
@@ -95,26 +87,42 @@ class Table:
     def mask(self) -> NDArray[np.int8]:
         """The action mask of the seat to move (a new array each call)."""
         if self._legal is None:
-            self._refresh()
-        return np.frombuffer(bytearray(self._mask), dtype=np.int8)
+            self.legal()
+        ids = self._ids
+        if self._small:  # a small action space has few legal sets: each mask is made once, then copied
+            key = tuple(ids)
+            cached = self._masks.get(key)
+            if cached is None:
+                cached = self._masks[key] = np.zeros(self.num_actions, dtype=np.int8)
+                cached[ids] = 1
+            return cached.copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[ids] = 1
+        return mask
 
     def play(self, action_id: Any) -> None:
         """Apply the action numbered `action_id` (any integer type) for the seat to move. An id that is no action is
         `MalformedAction`, one the rules do not allow now `IllegalAction`; either changes nothing."""
-        legal = self.legal()
-        if action_id.__class__ is int:
-            action = legal.get(action_id)
-        elif not isinstance(action_id, bool) and hasattr(action_id, "__index__"):
-            action = legal.get(operator.index(action_id))  # numpy's integers
-        else:
-            action = None
-        if action is None:
-            # the id is no legal action: say why, without touching the state
-            named = self.encoding.action_from_id(action_id, self.config)
-            shown = ", ".join(f"{a.id} ({a.text()})" for a in legal.values())
-            raise IllegalAction(f"action id {action_id} ({named.text()}) is not legal now; legal ids: {shown}")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        if action_id.__class__ is not int:
+            if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
+                raise self._refused(action_id)
+            action_id = operator.index(action_id)  # numpy's integers
+        try:
+            action = legal[self._ids.index(action_id)]
+        except ValueError:
+            raise self._refused(action_id) from None
         self.state.apply(action)
         self._legal = None
+
+    def _refused(self, action_id: Any) -> Exception:
+        """Why `action_id` cannot be played now: no action of the game (`MalformedAction`, raised from here) or not
+        a legal one (`IllegalAction`, returned), naming the legal ids."""
+        named = self.encoding.action_from_id(action_id, self.config)
+        shown = ", ".join(f"{a.id} ({a.text()})" for a in self.legal())
+        return IllegalAction(f"action id {action_id} ({named.text()}) is not legal now; legal ids: {shown}")
 
     def render(self) -> str:
         """The spectator's view as the terminal draws it (the game's own renderer, or the generic one)."""

@@ -102,7 +102,7 @@ class PodiumGym(gymnasium.Env[Observation, np.int64]):
                 return
             bot = self._bots[current]
             assert bot is not None
-            legal = list(table.legal().values())
+            legal = list(table.legal())  # a copy: a bot may reorder what it is given
             view = state.view(current) if bot.reads_views else NO_VIEW
             table.play(bot.act(view, legal).id)
 

@@ -4,6 +4,8 @@ of A-7's `max_turns`."""
 
 from __future__ import annotations
 
+from array import array
+
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.athletic import GAME
@@ -30,6 +32,10 @@ class AthleticEncoder(Encoder):
         super().__init__(config, players)
         n = players
         self._rel = tuple(tuple((q - p) % n for q in range(n)) for p in range(n))
+        self._reshuffles = 0
+        self._epoch: list[int] = []  # the epochs the pools below were made from
+        self._pools = array("f")
+        self._pooled = b""
         o = self.offsets
         self._o = (
             o["current"], o["first_player"], o["turn"], o["medals"], o["hand_sizes"], o["draw_size"],
@@ -88,6 +94,22 @@ class AthleticEncoder(Encoder):
             out[last_o + move_action(a, b).id - MOVE_BASE] = 1.0
         for c in hands[player]:
             out[hand_o + c] = 1.0
+        reshuffles = state.reshuffles
+        pooled = b""
+        if reshuffles:
+            out[reshuffles_o] = reshuffles / (reshuffles + 10.0)
+            epoch = state.epoch
+            if reshuffles != self._reshuffles or epoch != self._epoch:
+                # the epochs change only at a reshuffle (A-6): the pools' values are made once per reshuffle
+                self._reshuffles = reshuffles
+                self._epoch = list(epoch)
+                self._pools = array("f", [k / reshuffles if k else 0.0 for k in epoch])
+                # per card 1 if it has a pool: a translation table, so that a hand's pool cards are counted in C
+                self._pooled = bytes(1 if k else 0 for k in epoch) + bytes(256 - NUM_CARDS)
+            out[pools_o : pools_o + NUM_CARDS] = self._pools
+            pooled = self._pooled
+            for q, r in enumerate(rel):
+                out[held_o + r] = bytes(hands[q]).translate(pooled).count(1) / NUM_CARDS
         p_o = piles_o
         t_o = tops_o
         for k, pile in enumerate(state.piles):
@@ -97,26 +119,12 @@ class AthleticEncoder(Encoder):
                 for c in pile:
                     i -= 1
                     out[p_o + c] = _DEPTH[i]
+                    if pooled and pooled[c]:  # a card on the table is in no pool (its epoch is stale)
+                        out[pools_o + c] = 0.0
             else:
                 out[empty_o + k] = 1.0
             p_o += NUM_CARDS
             t_o += NUM_CARDS
-        reshuffles = state.reshuffles
-        if reshuffles:
-            out[reshuffles_o] = reshuffles / (reshuffles + 10.0)
-            epoch = state.epoch
-            for q, r in enumerate(rel):
-                held = 0
-                for c in hands[q]:
-                    k = epoch[c]
-                    if k:
-                        out[pools_o + c] = k / reshuffles
-                        held += 1
-                out[held_o + r] = held / NUM_CARDS
-            for c in draw:
-                k = epoch[c]
-                if k:
-                    out[pools_o + c] = k / reshuffles
 
 
 class AthleticEncoding(Encoding):

@@ -11,12 +11,11 @@ from podium.core.contract import JsonDict, State, View
 from podium.games.golf import GAME
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, SUIT_OF
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.rules import OWNER, PHASES, PUBLIC, rules_for
+from podium.games.golf.rules import OWNER, P_DRAWN, PHASES, PUBLIC, rules_for
 from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 CARD = 17  # rank one-hot (13), suit one-hot (4)
 SLOT = 3 + CARD  # what is known of the card (nobody / its owner / everybody), then the card if the viewer knows it
-_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 _AT = tuple(1.0 - i / DECK_SIZE for i in range(DECK_SIZE + 1))  # a discard's place, from the top
 _RANK = tuple(3 + RANK_OF[c] for c in range(DECK_SIZE))  # where a card's rank and suit lie in a slot's block
 _SUIT = tuple(16 + SUIT_OF[c] for c in range(DECK_SIZE))
@@ -85,32 +84,34 @@ class GolfEncoder(Encoder):
         ]  # fmt: skip
 
     def encode(self, state: State, player: int, out: FloatBuffer) -> None:
-        s: Any = state  # a GolfState: read through its accessors
+        # The position's own storage, read as its views and records modules read it (position.py documents each
+        # field): the accessors cost more than the writes here, and this runs at every step of an environment.
+        s: Any = state
         (cur_o, phase_o, first_o, closer_o, final_o, round_o, turns_o, stock_o, drawn_o, drawn_from_o, top_o,
          discard_o, scores_o, last_o) = self._o  # fmt: skip
         rel = self._rel[player]
-        current = s.current_player
-        if current is not None:
+        current = s._cur
+        if current >= 0:
             out[cur_o + rel[current]] = 1.0
-        phase = _PHASE_INDEX[s.phase]
+        phase = s._phase  # the index of its GolfPhase in PHASES
         out[phase_o + phase] = 1.0
-        out[first_o + rel[s.first_player]] = 1.0
-        closer = s.closer
-        if closer is not None:
+        out[first_o + rel[s._first]] = 1.0
+        closer = s._closer
+        if closer >= 0:
             out[closer_o + rel[closer]] = 1.0
-        out[final_o] = s.final_turns_left / self.players
-        out[round_o] = s.round / self._rounds
+        out[final_o] = s._final_left / self.players
+        out[round_o] = s._round / self._rounds
         t = s.round_turns
         out[turns_o] = t / self._limit if self._limit else t / (t + 100.0)
-        out[stock_o] = len(s.stock) / DECK_SIZE
-        if phase == 3:  # drawn
-            taken = s.taken
+        out[stock_o] = len(s._stock) / DECK_SIZE
+        if phase == P_DRAWN:
+            taken = s._taken
             out[drawn_from_o + taken] = 1.0
             if taken or current == player:
-                c = s.drawn
+                c = s._drawn
                 out[drawn_o - 3 + _RANK[c]] = 1.0
                 out[drawn_o - 3 + _SUIT[c]] = 1.0
-        discard = s.discard
+        discard = s._discard
         if discard:
             c = discard[-1]
             out[top_o - 3 + _RANK[c]] = 1.0
@@ -119,8 +120,8 @@ class GolfEncoder(Encoder):
             for c in discard:
                 i -= 1
                 out[discard_o + c] = _AT[i]
-        hands = s.hands
-        known = s.known
+        hands = s._hands
+        known = s._known
         for i, o, level in self._cards[player]:
             k = known[i]
             out[o + k] = 1.0
@@ -128,8 +129,8 @@ class GolfEncoder(Encoder):
                 c = hands[i]
                 out[o + _RANK[c]] = 1.0
                 out[o + _SUIT[c]] = 1.0
-        totals = s.totals
-        history = s.history
+        totals = s._totals
+        history = s._history
         per_game = self._per_game
         for q, r in enumerate(rel):
             out[scores_o + r] = totals[q] * per_game

@@ -48,7 +48,7 @@ class OlympicardsEncoder(Encoder):
         super().__init__(config, players)
         n = players
         self._rel = tuple(tuple((q - p) % n for q in range(n)) for p in range(n))
-        self._o = self.offsets
+        self._offsets = tuple(self.offsets.values())  # in the order of the layout
 
     def layout(self) -> list[Feature]:
         n = self.players
@@ -95,47 +95,48 @@ class OlympicardsEncoder(Encoder):
     def encode(self, state: State, player: int, out: FloatBuffer) -> None:
         assert isinstance(state, OlympicardsState)
         s = state  # the table's storage, read as views.py reads it
-        o = self._o
+        (phase_o, current_o, start_o, sport_o, rule_o, number_o, round_o, order_o, turn_o, target_o, pile_o, done_o,
+         postponed_o, hand_o, sizes_o, played_o, first_o, last_o, plays_o, any_o, out_o, withdrawals_o, medals_o,
+         records_o, discard_o, draw_o) = self._offsets  # fmt: skip
         rel = self._rel[player]
         n = self.players
-        out[o["phase"] + _PHASES[s._phase]] = 1.0
+        out[phase_o + _PHASES[s._phase]] = 1.0
         current = s.current_player
         if current is not None:
-            out[o["current"] + rel[current]] = 1.0
-        out[o["start_player"] + rel[s._start]] = 1.0
+            out[current_o + rel[current]] = 1.0
+        out[start_o + rel[s._start]] = 1.0
         sport = s._sport
         if sport >= 0:
-            out[o["sport"] + sport] = 1.0
-            base = o["sport_rule"]
+            out[sport_o + sport] = 1.0
             for place, value in self._sports[sport]:
-                out[base + place] = value
-        out[o["sport_number"]] = len(s._done) / SPORTS_PER_SET
-        out[o["round"]] = s._round / ROUNDS
-        base = o["round_order"]
+                out[rule_o + place] = value
+        out[number_o] = len(s._done) / SPORTS_PER_SET
+        out[round_o] = s._round / ROUNDS
         for place, q in enumerate(s._order):
-            out[base + rel[q]] = (place + 1) / n
-        out[o["turn"]] = s._pos / n
+            out[order_o + rel[q]] = (place + 1) / n
+        out[turn_o] = s._pos / n
         if s._target != NO_CARD:
-            out[o["target"] + s._target] = 1.0
-        base = o["sport_pile"]
+            out[target_o + s._target] = 1.0
+        at = pile_o
         for sport_card, up in zip(s._pile, s._pile_up, strict=True):
-            out[base + (sport_card if up else SPORTS_PER_SET)] = 1.0
-            base += SPORTS_PER_SET + 1
-        base = o["sports_done"]
+            out[at + (sport_card if up else SPORTS_PER_SET)] = 1.0
+            at += SPORTS_PER_SET + 1
         for place, done in enumerate(s._done):
-            out[base + done] = (place + 1) / SPORTS_PER_SET
-        out[o["postponed"]] = s._postponed / SPORTS_PER_SET
-        base = o["hand"]
+            out[done_o + done] = (place + 1) / SPORTS_PER_SET
+        out[postponed_o] = s._postponed / SPORTS_PER_SET
         for kind, count in enumerate(s._hands[player]):
             if count:
-                out[base + kind] = count / 2
+                out[hand_o + kind] = count * 0.5
         sizes = s._sizes
-        played_o, first_o, last_o = o["played"], o["first_play"], o["last_play"]
+        all_plays = s._plays
+        withdrawn = s._out
+        all_medals = s._medals
+        all_records = s._records
         for q, r in enumerate(rel):
-            out[o["hand_sizes"] + r] = sizes[q] / DECK_SIZE
-            plays = s._plays[q]
+            out[sizes_o + r] = sizes[q] / DECK_SIZE
+            plays = all_plays[q]
             if plays:
-                out[o["plays"] + r] = len(plays) / DECK_SIZE
+                out[plays_o + r] = len(plays) / DECK_SIZE
                 at = r * NUM_KINDS
                 for play in plays:
                     for kind in play:
@@ -144,28 +145,28 @@ class OlympicardsEncoder(Encoder):
                     out[first_o + at + kind] += 0.5
                 for kind in plays[-1]:
                     out[last_o + at + kind] += 0.5
-            if s._out[q]:
-                out[o["withdrawn"] + r] = 1.0
-            medals = s._medals[q]
-            base = o["medals"] + 3 * r
-            for medal in range(3):
-                out[base + medal] = medals[medal] / SPORTS_PER_SET
-            for record in s._records[q]:
-                out[o["world_records"] + r * SPORTS_PER_SET + record] = 1.0
+            if withdrawn[q]:
+                out[out_o + r] = 1.0
+            gold, silver, bronze = all_medals[q]
+            if gold or silver or bronze:
+                at = medals_o + 3 * r
+                out[at] = gold / SPORTS_PER_SET
+                out[at + 1] = silver / SPORTS_PER_SET
+                out[at + 2] = bronze / SPORTS_PER_SET
+            for record in all_records[q]:
+                out[records_o + r * SPORTS_PER_SET + record] = 1.0
         last = s._last
         if last is not None:
-            base = o["last_any"]
             for kind in last:
-                out[base + kind] += 0.5
-            out[base + NUM_KINDS + rel[s._last_player]] = 1.0
-        base = o["withdrawals"]
+                out[any_o + kind] += 0.5
+            out[any_o + NUM_KINDS + rel[s._last_player]] = 1.0
+        at = withdrawals_o
         for q in s._withdrawals:
-            out[base + rel[q]] = 1.0
-            base += n
-        base = o["discard"]
+            out[at + rel[q]] = 1.0
+            at += n
         for kind in s._discard:
-            out[base + kind] += 0.5
-        out[o["draw_size"]] = len(s._draw) / DECK_SIZE
+            out[discard_o + kind] += 0.5
+        out[draw_o] = len(s._draw) / DECK_SIZE
 
 
 class OlympicardsEncoding(Encoding):
