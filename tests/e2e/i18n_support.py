@@ -46,7 +46,8 @@ FIND = """
 (patterns) => {
   const res = patterns.map((p) => new RegExp(`^(?:${p})$`, "s"));
   const english = (text) => res.some((re) => re.test(text));
-  const skipped = "#lang, script, style, template";
+  // [translate=no]: a game's own words for its data, shown as they are (the generic renderer's view keys)
+  const skipped = "#lang, script, style, template, [translate=no]";
   const visible = (el) => !!el && !el.closest(skipped) && el.checkVisibility({ visibilityProperty: true });
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

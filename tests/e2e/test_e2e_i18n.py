@@ -169,7 +169,8 @@ def test_the_check_finds_english_on_a_page(new_page: Callable[..., Any]) -> None
     assert not NOTATION.fullmatch("Ada (te): piros 7 a(z) 2. kupacra")
 
 
-FAST = {"golf": {"rounds": 1}, "athletic": {"medals_to_win": 1}, "olympicards": {}}
+# kuhn: the test plugin game without a renderer of its own, drawn by the shell's generic renderer
+FAST = {"golf": {"rounds": 1}, "athletic": {"medals_to_win": 1}, "olympicards": {}, "kuhn": {"hands": 1}}
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))

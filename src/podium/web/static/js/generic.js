@@ -47,7 +47,7 @@ function entries(pairs, depth, ctx) {
     "dl",
     { class: `generic-view depth-${Math.min(depth, 3)}` },
     pairs.map(([key, v]) => [
-      h("dt", null, words(key)),
+      h("dt", { translate: "no" }, words(key)), // the game's own word for its data: no message of ours to translate
       h("dd", { dataset: depth === 0 ? { key: `view-${key}` } : {} }, isSeat(key, v, ctx) ? ctx.name(v) : value(v, depth, ctx)),
     ]),
   );
