@@ -129,6 +129,10 @@ class AthleticState(State):
         # The layouts seen since the last placement, as layout keys (tuples of the five codes).
         self.seen = _replay_chain(piles, self.chain, config.up_only)
         self.reason = reason
+        # The view's pools (A-8) while they are kept: reshuffle -> [its hidden cards' texts, sorted; per seat how
+        # many; how many in the draw pile]. Built by the first view and kept up to date by apply from then on (a
+        # play takes a card out, a draw moves one, a reshuffle adds a pool); None until then, and in a copy.
+        self.pools: dict[int, list[Any]] | None = None
         self.cards_placed = cards_placed  # statistics for result details
         self.medal_turns = medal_turns
 
@@ -241,6 +245,13 @@ class AthleticState(State):
         card = action.card
         self.hands[player].remove(card)
         piles[action.pile].append(card)
+        pools = self.pools
+        if pools is not None and self.epoch[card]:
+            pool = pools[self.epoch[card]]
+            pool[0].remove(TEXT[card])
+            pool[1][player] -= 1
+            if not pool[0]:
+                del pools[self.epoch[card]]
         codes = self.codes
         codes[action.pile] = codes[action.pile] << CODE_BITS | (card + 1)
         self.placed += 1
@@ -320,8 +331,22 @@ class AthleticState(State):
                 for c in collected:
                     self.epoch[c] = self.reshuffles
                 draw.extend(collected)
+                if self.pools is not None:
+                    self.pools[self.reshuffles] = [
+                        [TEXT[c] for c in sorted(collected)],
+                        [0] * self.num_players,
+                        len(collected),
+                    ]
                 events.append(Event("reshuffle", {"cards": len(collected)}))
             got.append(draw.pop())
+        pools = self.pools
+        if pools is not None:
+            for c in got:
+                k = self.epoch[c]
+                if k:
+                    pool = pools[k]
+                    pool[1][player] += 1
+                    pool[2] -= 1
         hand = self.hands[player]
         hand.extend(got)
         hand.sort()
@@ -367,12 +392,20 @@ class AthleticState(State):
 
     def _pools(self) -> list[PoolView]:
         """The view's `pools` (A-8): for each reshuffle, in order, whose cards are still in hands or the draw pile,
-        those cards (sorted) and how many each hand and the draw pile hold. One pass over the hidden cards, grouped
-        by the reshuffle that hid them: the cost follows the cards, not the number of reshuffles in the game."""
+        those cards (sorted) and how many each hand and the draw pile hold. Kept up to date by `apply` once a view
+        has asked (`self.pools`), so a view copies them; the first is built in one pass over the hidden cards. Either
+        way the cost follows the cards, not the number of reshuffles in the game."""
+        pools = self.pools
+        if pools is None:
+            pools = self.pools = self._build_pools()
+        return [
+            {"epoch": k, "cards": texts[:], "hands": hands[:], "draw": draw}
+            for k, (texts, hands, draw) in pools.items()
+        ]
+
+    def _build_pools(self) -> dict[int, list[Any]]:
         epoch = self.epoch
         n = self.num_players
-        # Hidden cards of a reshuffle, by its number; cards are met in id order within each hand, and the draw
-        # pile's are sorted with them below.
         cards: dict[int, list[int]] = {}
         hands: dict[int, list[int]] = {}
         draw: dict[int, int] = {}
@@ -399,11 +432,7 @@ class AthleticState(State):
                 else:
                     found.append(c)
                     draw[k] = draw.get(k, 0) + 1
-        text = TEXT
-        return [
-            {"epoch": k, "cards": [text[c] for c in sorted(cards[k])], "hands": hands[k], "draw": draw.get(k, 0)}
-            for k in sorted(cards)
-        ]
+        return {k: [[TEXT[c] for c in sorted(cards[k])], hands[k], draw.get(k, 0)] for k in sorted(cards)}
 
     def full_view(self) -> View:
         """The spectator's view with every card shown: all hands and the draw pile (top first)."""
@@ -459,6 +488,7 @@ class AthleticState(State):
         twin.chain = list(self.chain)
         twin.codes = list(self.codes)
         twin.seen = set(self.seen)
+        twin.pools = None  # rebuilt by the copy's first view: kept pools are changed in place
         twin.rng = self.rng.clone()
         return twin
 
