@@ -29,6 +29,7 @@ def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
         (["rules", "golf", "--rule", "colour=red"], "unknown rule option 'colour' for golf; options are:"),
         (["rules", "golf", "--rule", "rounds=zero"], "invalid value 'zero' for golf option 'rounds'"),
         (["rules", "golf", "--rule", "rounds"], "must look like KEY=VALUE"),
+        (["play", "golf", "--rule", "chance=true"], "golf option 'chance' is for tools that deal the cards themselves"),
         (["play", "golf", "--players", "9"], "Golf is for 2 to 5 players, not 9"),
         (["play", "golf", "--bots", "genius"], "unknown bot 'genius' for golf; bots are:"),
         (["play", "golf", "--players", "4", "--bots", "random,random"], "3 seat(s) need a bot but --bots names 2"),

@@ -38,3 +38,11 @@ def test_an_option_past_its_range_makes_no_table(client: TestClient) -> None:
     assert client.get("/api/tables").json() == []
     made = client.post("/api/tables", json=golf_table({"rounds": 100}))
     assert made.status_code == 201, made.text
+
+
+def test_explicit_chance_makes_no_table(client: TestClient) -> None:
+    # The `chance` option is for OpenSpiel (podium.openspiel): at a table nobody would deal its chance nodes.
+    refused = client.post("/api/tables", json=golf_table({"chance": True}))
+    assert refused.status_code == 400, refused.text
+    assert "golf option 'chance' is for tools that deal the cards themselves" in refused.json()["error"]["message"]
+    assert client.get("/api/tables").json() == []

@@ -20,6 +20,7 @@ from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
 from podium.cli.simulate import run_comparison, run_simulation
 from podium.cli.tournament import run_tournament
+from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import ConfigError, PodiumError
@@ -74,7 +75,9 @@ def resolve(game_name: str, rules: list[str] | None, sports: Path | None = None)
     if sports is not None:
         assignments.append(f"sports={sports}")
     try:
-        return game, game.config_type.from_assignments(assignments)
+        config = game.config_type.from_assignments(assignments)
+        refuse_chance(config)  # explicit chance is for OpenSpiel; nobody here would deal its cards
+        return game, config
     except ConfigError:
         raise
     except (TypeError, ValueError) as exc:

@@ -25,7 +25,7 @@ from typing import Any, Final, Self
 
 from podium.core.config import GameConfig
 from podium.core.contract import CHANCE, Action, Event, Game, JsonDict, Result, State, View
-from podium.core.errors import GameNotOver, IllegalAction, MalformedAction, RecordError
+from podium.core.errors import ConfigError, GameNotOver, IllegalAction, MalformedAction, RecordError
 from podium.core.rng import Rng, chance_script_active, set_chance_script
 
 CHANCE_KEY: Final = "chance"
@@ -363,6 +363,16 @@ class ChanceState(State):
 def is_chance_dict(data: Mapping[str, Any]) -> bool:
     """`data` is a `ChanceState.to_dict()` (a game's `state_from_dict` hands it to `ChanceState.restore`)."""
     return CHANCE_KEY in data
+
+
+def refuse_chance(config: GameConfig) -> None:
+    """For podium's own players (the CLI, the server): a game under explicit chance waits for someone to deal each
+    card, which they do not do, so its option is refused there with a `ConfigError` saying what it is for."""
+    if getattr(config, "chance", False):
+        raise ConfigError(
+            f"{config.game_name} option 'chance' is for tools that deal the cards themselves (OpenSpiel: "
+            "podium.openspiel, docs/openspiel.md); podium's own games, bots and tables play without it"
+        )
 
 
 def start_if_chance(game: Game, config: GameConfig, num_players: int, seed: int) -> ChanceState | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from podium.agents.base import agent_names
+from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import PodiumError
@@ -96,6 +97,7 @@ def parse_create(body: Any) -> CreateRequest:
             )
     try:
         config = game.config(options)
+        refuse_chance(config)  # explicit chance is for OpenSpiel; a table would wait for someone to deal its cards
     except PodiumError as exc:
         raise bad_request(str(exc)) from None
     if seats_raw is None:
