@@ -37,6 +37,7 @@ from podium.games.golf.actions import (
     TAKE_ACTION,
     GolfAction,
 )
+from podium.games.golf.bots.rollout import finish_round, fits
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
@@ -176,9 +177,11 @@ class GolfPlayout(Playout):
     name = "fast"
     margin = GOLF_MARGIN
 
-    def __init__(self) -> None:
+    def __init__(self, through_engine: bool = False) -> None:
         self.round = 0
         self.price = Pricer((), False, 0.0)
+        # False: the rest of a round from a turn's start is played on plain lists (`rollout.py`), with the same result.
+        self.through_engine = through_engine
 
     def prepare(self, view: View) -> None:
         golf = as_golf_view(view)
@@ -202,8 +205,14 @@ class GolfPlayout(Playout):
         start_round = self.round
         r = s.rules
         n = s.num_players
+        lists = not self.through_engine and fits(r)
         while (p := s.current_player) is not None and s.round == start_round:
             phase = s.phase
+            if phase is _START and lists:
+                totals = finish_round(s, price, _best_swap, _should_knock, TAKE_GAIN)
+                if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
+                    return _by_totals(totals, self.margin)
+                return self._estimate([float(t) for t in totals], r.rounds - s.round)
             if phase is _START:
                 # A whole turn (G-4.1): the draw or take and then the swap or discard, decided on the same hand.
                 hands, known = s.hands, s.known
@@ -234,10 +243,31 @@ class GolfPlayout(Playout):
                 s.apply(PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))])
         if p is None:  # the game is over
             return _final(s, self.margin)
-        left = r.rounds - s.round + 1
-        totals = [float(t) for t in s.totals]
+        return self._estimate([float(t) for t in s.totals], r.rounds - s.round + 1)
+
+    def _estimate(self, totals: list[float], left: int) -> list[float]:
+        """Rewards at the end of a round with `left` rounds still to play: win chances and the score margin."""
         chances = win_chances(totals, GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
         return with_margin(chances, totals, False, self.margin, GOLF_MARGIN_SCALE)
+
+
+def _by_totals(totals: list[int], margin: float) -> list[float]:
+    """`rewards_of` of a finished game with these totals (lowest wins, ties share): the same numbers, without the
+    state."""
+    n = len(totals)
+    out = []
+    for p in range(n):
+        beaten = 0.0
+        for q in range(n):
+            if q != p:
+                if totals[p] < totals[q]:
+                    beaten += 1.0
+                elif totals[p] == totals[q]:
+                    beaten += 0.5
+        out.append(beaten / (n - 1))
+    if margin:
+        return with_margin(out, [float(t) for t in totals], False, margin, GOLF_MARGIN_SCALE)
+    return out
 
 
 def _final(state: State, margin: float) -> list[float]:
