@@ -27,6 +27,7 @@ MAX_PLAYERS = 5
 REASONS = ("medals", "turn_limit")  # why a game ended (A-7)
 _BY_TEXT = {text: c for c, text in enumerate(TEXT)}
 _DECK = list(range(NUM_CARDS))
+_INT = {int}
 _config = checks.memoized(AthleticConfig.from_options)  # configs are immutable: states read alike share one
 
 
@@ -49,14 +50,25 @@ def cards(value: Any, name: str) -> list[int]:
     return [card(item, f"{name}[{i}]") for i, item in enumerate(checks.sequence(value, name))]
 
 
+def _card_lists(value: Any, name: str, length: int) -> list[list[int]]:
+    """`length` lists of cards (the hands, the piles): `cards` of each, without a call per list in the common case."""
+    lists = checks.sequence(value, name, length)
+    if all(item.__class__ is list for item in lists):
+        try:
+            return [[_BY_TEXT[text] for text in item] for item in lists]
+        except (KeyError, TypeError):
+            pass  # named below
+    return [cards(item, f"{name}[{i}]") for i, item in enumerate(lists)]
+
+
 def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     if data.get("game") != "athletic":
         raise RecordError(f"not an Athletic Games state (game={data.get('game')!r})")
     config = _config(checks.mapping(data["config"], "config"))
     n = checks.integer(data["num_players"], "num_players", MIN_PLAYERS, MAX_PLAYERS)
     seat = n - 1
-    hands = [sorted(cards(h, f"hands[{i}]")) for i, h in enumerate(checks.sequence(data["hands"], "hands", n))]
-    piles = [cards(p, f"piles[{i}]") for i, p in enumerate(checks.sequence(data["piles"], "piles", NUM_PILES))]
+    hands = [sorted(h) for h in _card_lists(data["hands"], "hands", n)]
+    piles = _card_lists(data["piles"], "piles", NUM_PILES)
     draw = cards(data["draw"], "draw")
     every = [c for h in hands for c in h] + [c for p in piles for c in p] + draw
     if sorted(every) != _DECK:
@@ -73,13 +85,19 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
         raise RecordError(f"reason must be null (the game is on) or one of {', '.join(REASONS)}, not {reason!r}")
     reshuffles = checks.integer(data["reshuffles"], "reshuffles", 0)
     epoch = [0] * NUM_CARDS
-    for text, k in checks.mapping(data["epochs"], "epochs").items():
-        c = _BY_TEXT.get(text) if text.__class__ is str else None
-        if c is None:
-            c = card(text, "a key of epochs")
-        epoch[c] = (
-            k if k.__class__ is int and 0 <= k <= reshuffles else checks.integer(k, f"epochs[{text}]", 0, reshuffles)
-        )
+    epochs = checks.mapping(data["epochs"], "epochs")
+    numbers = list(epochs.values())
+    try:  # the common case: card texts mapped to ints in range, checked in bulk
+        found = [_BY_TEXT[text] for text in epochs]
+        fine = not numbers or (set(map(type, numbers)) == _INT and min(numbers) >= 0 and max(numbers) <= reshuffles)
+    except (KeyError, TypeError):
+        fine = False
+    if fine:
+        for c, k in zip(found, numbers, strict=True):
+            epoch[c] = k
+    else:
+        for text, k in epochs.items():
+            epoch[card(text, "a key of epochs")] = checks.integer(k, f"epochs[{text}]", 0, reshuffles)
     chain: list[tuple[int, int]] = []  # (from, to) of each move since the last placement
     for i, move in enumerate(checks.sequence(data["chain"], "chain")):
         source, target = checks.integers(move, f"chain[{i}]", 0, NUM_PILES - 1, length=2)

@@ -127,7 +127,7 @@ class AthleticState(State):
         self.chain = list(chain)  # moves made since the last card placed this turn
         self.codes = [pile_code(p) for p in piles]  # `pile_code` of each pile, kept in step with `piles`
         # The layouts seen since the last placement, as layout keys (tuples of the five codes).
-        self.seen = _replay_chain(piles, self.chain, config.up_only)
+        self.seen = _replay_chain(piles, self.codes, self.chain, config.up_only)
         self.reason = reason
         # The view's pools (A-8) while they are kept: reshuffle -> [its hidden cards' texts, sorted; per seat how
         # many; how many in the draw pile]. Built by the first view and kept up to date by apply from then on (a
@@ -520,13 +520,16 @@ class AthleticState(State):
         return records.read_state(cls, data)
 
 
-def _replay_chain(piles: list[list[int]], chain: list[tuple[int, int]], up_only: bool) -> set[LayoutKey]:
-    """The layouts seen since the last placement, recovered by taking the chain of moves back from the current one."""
-    codes = [pile_code(p) for p in piles]
+def _replay_chain(
+    piles: list[list[int]], codes: list[int], chain: list[tuple[int, int]], up_only: bool
+) -> set[LayoutKey]:
+    """The layouts seen since the last placement (`codes`: the piles' codes now), recovered by taking the chain of
+    moves back from the current one."""
     seen = {tuple(codes)}
     if not chain:
         return seen
     work = [list(p) for p in piles]
+    codes = codes[:]
     place = PLACE[up_only]
     for a, b in reversed(chain):
         legal = 0 <= a < NUM_PILES and 0 <= b < NUM_PILES and a != b and len(work[b]) >= 2
