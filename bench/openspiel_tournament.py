@@ -1,6 +1,6 @@
 """podium's ISMCTS against OpenSpiel's ISMCTS, two players, the same simulations per move (docs/openspiel.md).
 
-    python bench/openspiel_tournament.py --game golf --games 400 --sims 50 --out /tmp/golf.json
+    python bench/openspiel_tournament.py --game golf --games 400 --sims 50 --out golf.json
 
 The game is played through `podium.openspiel` (explicit chance, outcomes drawn with their probabilities from a
 seeded generator). OpenSpiel's side is `open_spiel.python.algorithms.ismcts.ISMCTSBot` as shipped: random-rollout
