@@ -76,15 +76,27 @@ def integers(
 _INT = {int}
 
 
-def integer_rows(value: Any, name: str, length: int) -> list[list[int]]:
-    """A list of lists of `length` integers each (e.g. per-round scores per seat), as `integers` reads each row."""
-    rows = sequence(value, name)
-    if (
-        all(row.__class__ is list and len(row) == length for row in rows)
-        and set(map(type, chain.from_iterable(rows))) <= _INT
-    ):
-        return [row[:] for row in rows]
-    return [integers(row, f"{name}[{i}]", length=length) for i, row in enumerate(rows)]
+def integer_rows(
+    value: Any,
+    name: str,
+    length: int | None = None,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    rows: int | None = None,
+) -> list[list[int]]:
+    """A list (of `rows` items, when given) of lists of integers in `low..high` (of `length` each, when given), e.g.
+    per-round scores per seat or each seat's cards, as `integers` reads each row."""
+    items = sequence(value, name, rows)
+    if all(row.__class__ is list and (length is None or len(row) == length) for row in items):
+        every = list(chain.from_iterable(items))
+        if not every or (
+            set(map(type, every)) == _INT
+            and (low is None or min(every) >= low)
+            and (high is None or max(every) <= high)
+        ):
+            return [row[:] for row in items]
+    return [integers(row, f"{name}[{i}]", low, high, length=length) for i, row in enumerate(items)]
 
 
 def memoized(read: Callable[[Any], T], size: int = 64) -> Callable[[Any], T]:

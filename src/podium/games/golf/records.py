@@ -54,7 +54,7 @@ _BEFORE_TURNS = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP)
 def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     """The state `to_dict` wrote, checked field by field; `RecordError` names the first field that is wrong.
     (Missing keys and wrong types deeper down surface as KeyError / TypeError, which `State.from_dict` reports.)"""
-    if not isinstance(data, Mapping) or data.get("game") != "golf":
+    if (data.__class__ is not dict and not isinstance(data, Mapping)) or data.get("game") != "golf":
         raise RecordError("not a golf state (expected an object with game = 'golf')")
     config = _stored_config(data["config"])
     n = integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
@@ -73,7 +73,8 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     every = hands + stock + discard if hands.__class__ is stock.__class__ is discard.__class__ is list else None
     if every is not None and drawn is not None:
         every.append(drawn)
-    if every is not None and len(hands) == size and set(map(type, every)) == _INT and sorted(every) == _DECK:
+    deck = every is not None and len(hands) == size and set(map(type, every)) == _INT and sorted(every) == _DECK
+    if deck:
         # One deck of ints, in the right places: each list is valid, as the checks below would find one by one.
         hands, stock, discard = hands[:], stock[:], discard[:]
         known = integers(data["known"], "known", UNSEEN, PUBLIC, length=size)
@@ -90,7 +91,7 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     if (drawn is not None) != (phase is GolfPhase.DRAWN):
         raise RecordError("drawn must be a card exactly when the phase is 'drawn'")
     taken = boolean(data["taken"], "taken") and drawn is not None  # stale outside the "drawn" phase
-    if sorted(hands + stock + discard + ([] if drawn is None else [drawn])) != _DECK:
+    if not deck and sorted(hands + stock + discard + ([] if drawn is None else [drawn])) != _DECK:
         raise RecordError("the cards are not exactly one 52-card deck")
     totals = integers(data["totals"], "totals", length=n)
     history = integer_rows(data["history"], "history", n)

@@ -116,20 +116,14 @@ def _read(data: Mapping[str, Any]) -> StateFields:
         config=config,
         num_players=n,
         rng=Rng.from_state(checks.integer(data["rng"], "rng", 0, 2**64 - 1)),
-        hands=[_cards(cards, f"hands[{p}]") for p, cards in enumerate(checks.sequence(data["hands"], "hands", n))],
+        hands=checks.integer_rows(data["hands"], "hands", None, 0, NUM_KINDS - 1, rows=n),
         draw=_cards(data["draw"], "draw"),
         discard=_cards(data["discard"], "discard"),
         pile=pile,
         pile_up=_booleans(data["pile_up"], "pile_up", len(pile)),
         done=checks.integers(data["done"], "done", 0, last_sport),
-        records=[
-            checks.integers(r, f"records[{p}]", 0, last_sport)
-            for p, r in enumerate(checks.sequence(data["records"], "records", n))
-        ],
-        medals=[
-            checks.integers(m, f"medals[{p}]", 0, _MEDAL_COUNT, length=3)
-            for p, m in enumerate(checks.sequence(data["medals"], "medals", n))
-        ],
+        records=checks.integer_rows(data["records"], "records", None, 0, last_sport, rows=n),
+        medals=checks.integer_rows(data["medals"], "medals", 3, 0, _MEDAL_COUNT, rows=n),
         phase=phase,
         sport=checks.integer(data["sport"], "sport", -1, last_sport),
         start=checks.integer(data["start"], "start", 0, last_seat),
@@ -137,7 +131,7 @@ def _read(data: Mapping[str, Any]) -> StateFields:
         order=order,
         pos=checks.integer(data["pos"], "pos", 0, max(len(order) - 1, 0)),
         target=checks.integer(data["target"], "target", NO_CARD, NUM_KINDS - 1),
-        plays=[_plays(plays, f"plays[{p}]") for p, plays in enumerate(checks.sequence(data["plays"], "plays", n))],
+        plays=_seat_plays(data["plays"], n),
         last=_play(data["last"], "last") if data["last"] is not None else None,
         last_player=checks.integer(data["last_player"], "last_player", -1, last_seat),
         out=_booleans(data["out"], "out", n),
@@ -169,6 +163,18 @@ def _config(value: Any) -> Config:
     if sports is None or (sports.__class__ is str and sports in BUILTIN_SETS):
         return _builtin_config(stored)
     return Config.from_stored(stored)
+
+
+def _seat_plays(value: Any, n: int) -> list[list[Play]]:
+    """Every seat's plays in the current sport."""
+    seats = checks.sequence(value, "plays", n)
+    if all(plays.__class__ is list for plays in seats):
+        every = list(chain.from_iterable(seats))
+        if all(play.__class__ is list and 0 < len(play) <= MAX_PLAY for play in every):
+            cards = list(chain.from_iterable(every))
+            if not cards or (set(map(type, cards)) == _INT and min(cards) >= 0 and max(cards) < NUM_KINDS):
+                return [[tuple(play) for play in plays] for plays in seats]
+    return [_plays(plays, f"plays[{p}]") for p, plays in enumerate(seats)]
 
 
 def _plays(value: Any, name: str) -> list[Play]:
