@@ -11,7 +11,7 @@ from podium.core.contract import JsonDict, State, View
 from podium.games.golf import GAME
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, SUIT_OF
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.rules import OWNER, P_DRAWN, PHASES, PUBLIC, rules_for
+from podium.games.golf.rules import P_DRAWN, PHASES, PUBLIC, rules_for
 from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 CARD = 17  # rank one-hot (13), suit one-hot (4)
@@ -44,14 +44,18 @@ class GolfEncoder(Encoder):
         # position's flat lists, its block, the knowledge from which the viewer sees it: G-7)
         self._rel = tuple(tuple((q - p) % n for q in range(n)) for p in range(n))
         self._order = tuple(tuple((p + r) % n for r in range(n)) for p in range(n))
-        self._cards = tuple(
+        self._own = tuple(
+            tuple((p * slots + s, o["hands"] + s * SLOT) for s in range(slots)) for p in range(n)
+        )  # the viewer's cards: it knows those it has seen (OWNER and up)
+        self._others = tuple(
             tuple(
-                (q * slots + s, o["hands"] + (r * slots + s) * SLOT, OWNER if r == 0 else PUBLIC)
+                (q * slots + s, o["hands"] + (r * slots + s) * SLOT)
                 for r, q in enumerate(self._order[p])
+                if r
                 for s in range(slots)
             )
             for p in range(n)
-        )
+        )  # the other seats' cards: it knows the public ones
         self._o = (
             o["current"], o["phase"], o["first_player"], o["closer"], o["final_turns_left"], o["round"],
             o["round_turns"], o["stock_size"], o["drawn"], o["drawn_from"], o["discard_top"], o["discard"],
@@ -122,10 +126,17 @@ class GolfEncoder(Encoder):
                 out[discard_o + c] = _AT[i]
         hands = s._hands
         known = s._known
-        for i, o, level in self._cards[player]:
+        for i, o in self._own[player]:
             k = known[i]
             out[o + k] = 1.0
-            if k >= level:
+            if k:  # OWNER or PUBLIC (G-7)
+                c = hands[i]
+                out[o + _RANK[c]] = 1.0
+                out[o + _SUIT[c]] = 1.0
+        for i, o in self._others[player]:
+            k = known[i]
+            out[o + k] = 1.0
+            if k == PUBLIC:
                 c = hands[i]
                 out[o + _RANK[c]] = 1.0
                 out[o + _SUIT[c]] = 1.0
