@@ -58,12 +58,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and repetitions")
     parser.add_argument("--repeat", type=int, default=5, help="interleaved runs; the best of each is kept")
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every one")
     args = parser.parse_args()
     repeat = 2 if args.quick else args.repeat
     budget = 4_000 if args.quick else 40_000  # actions per measurement and game, roughly
     print(f"{'game':<12} {'players':>7} {'actions':>8} {'raw µs/action':>14} {'aec µs/action':>14} {'aec / raw':>9}")
     worst = 0.0
-    for name in supported_games():
+    for name in args.game or supported_games():
         game = get_game(name)
         for players in sorted({game.min_players, game.max_players}):
             _, _, sample_steps = raw_games(name, players, range(3))

@@ -4,6 +4,9 @@ the engine's package and reads it); utilities and the length bound that the card
 
 from __future__ import annotations
 
+from array import array
+from itertools import compress
+
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.olympicards import GAME
@@ -17,6 +20,7 @@ from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 SPORT = len(SHAPES) + len(MEASURES) + len(PROGRESSIONS) + len(RELATIONS) + 4
 ROUNDS = 128  # rounds of one sport: each takes an action, and a sport has at most 90 plays and 7 withdrawals
 _PHASES = {OlympicardsPhase.DECIDE: 0, OlympicardsPhase.PLAY: 1, OlympicardsPhase.OVER: 2}
+_KINDS = range(NUM_KINDS)
 
 
 def _olympicards(config: GameConfig) -> Config:
@@ -49,6 +53,8 @@ class OlympicardsEncoder(Encoder):
         n = players
         self._rel = tuple(tuple((q - p) % n for q in range(n)) for p in range(n))
         self._offsets = tuple(self.offsets.values())  # in the order of the layout
+        self._discard: list[int] = []  # the discard pile the block below was made from
+        self._discard_block = array("f", bytes(4 * NUM_KINDS))
 
     def layout(self) -> list[Feature]:
         n = self.players
@@ -124,9 +130,9 @@ class OlympicardsEncoder(Encoder):
         for place, done in enumerate(s._done):
             out[done_o + done] = (place + 1) / SPORTS_PER_SET
         out[postponed_o] = s._postponed / SPORTS_PER_SET
-        for kind, count in enumerate(s._hands[player]):
-            if count:
-                out[hand_o + kind] = count * 0.5
+        counts = s._hands[player]
+        for kind in compress(_KINDS, counts):  # the kinds held, found in C
+            out[hand_o + kind] = counts[kind] * 0.5
         sizes = s._sizes
         all_plays = s._plays
         withdrawn = s._out
@@ -164,8 +170,14 @@ class OlympicardsEncoder(Encoder):
         for q in s._withdrawals:
             out[at + rel[q]] = 1.0
             at += n
-        for kind in s._discard:
-            out[discard_o + kind] += 0.5
+        discard = s._discard
+        if discard != self._discard:  # it changes only when a round or a sport ends (O-5, O-8): made once then
+            self._discard = list(discard)
+            counts = [0] * NUM_KINDS
+            for kind in discard:
+                counts[kind] += 1
+            self._discard_block = array("f", [count * 0.5 for count in counts])
+        out[discard_o : discard_o + NUM_KINDS] = self._discard_block
         out[draw_o] = len(s._draw) / DECK_SIZE
 
 
