@@ -57,6 +57,7 @@ class Rules:
 
     __slots__ = (
         "_config_json",
+        "_values_json",
         "config",
         "drawn_stock",
         "drawn_taken",
@@ -104,7 +105,8 @@ class Rules:
         self.config = config
         # Every view and record holds the config as JSON: made once here, copied there (`config_json`).
         self._config_json = config.to_dict()
-        self.rank_values = MappingProxyType(dict(zip(RANK_NAMES, config.value_table, strict=True)))
+        self._values_json = dict(zip(RANK_NAMES, config.value_table, strict=True))
+        self.rank_values = MappingProxyType(self._values_json)
         self.n = n
         self.six = config.six
         self.slots = config.slots
@@ -124,6 +126,10 @@ class Rules:
         self.start_knock = (DRAW_ACTION, TAKE_ACTION, KNOCK_ACTION) if self.knock_instead else self.start_plain
         self.drawn_stock = (DISCARD_ACTION, *swaps)
         self.drawn_taken = swaps if self.must_swap else self.drawn_stock
+
+    def values_json(self) -> dict[str, int]:
+        """`rank_values` as a fresh dict (a view's `values`)."""
+        return self._values_json.copy()
 
     def config_json(self) -> JsonDict:
         """`config.to_dict()`, a fresh copy (its only nested value is an explicit `values` table)."""

@@ -7,7 +7,7 @@ from typing import Literal, NotRequired, TypedDict, cast
 from podium.core.contract import JsonDict, View
 from podium.games.golf.cards import CARD_TEXT, RANK_NAMES
 from podium.games.golf.position import GolfPosition
-from podium.games.golf.rules import END_NAMES, GolfPhase, copy_last, visible_at
+from podium.games.golf.rules import END_NAMES, PHASES, GolfPhase, copy_last, visible_at
 from podium.games.golf.scoring import card_values, known_sum
 
 
@@ -84,22 +84,26 @@ def card_values_of(view: GolfView) -> tuple[int, ...]:
     return card_values(tuple(by_rank[name] for name in RANK_NAMES))
 
 
-_IS_PUBLIC = (False, False, True)  # by UNSEEN, OWNER, PUBLIC
-_OWNER_KNOWS = (False, True, True)
+_IS_PUBLIC = (False, False, True).__getitem__  # by UNSEEN, OWNER, PUBLIC
+_TEXT_OR_NONE = (*CARD_TEXT, None).__getitem__  # a card's text, None for -1 (unknown)
+_OWNER_KNOWS = (False, True, True).__getitem__
+assert END_NAMES == ("knock", "stock", "all_face_up", "turn_limit")  # the view's round_ends, written out below
 
 
 def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     n = state.num_players
     if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
         raise ValueError(f"no seat {player!r} in a {n}-player game")
-    r = state.rules
+    # The position's own fields, read directly (this module is part of the engine; the accessors are calls): a view
+    # is built for every decision of a bot that reads one.
+    r = state._r
     slots = r.slots
     six = r.six
     values = r.values
-    known = state.known
-    hands = state.hands
-    # Seat by seat, from slices of the flat lists (a view is built for every decision of a bot that reads it):
-    # what the viewer sees (`seen`: public cards and their own seen ones, G-7), its texts and what is known.
+    known = state._known
+    hands = state._hands
+    # Seat by seat, from slices of the flat lists: what the viewer sees (`seen`: public cards and their own seen
+    # ones, G-7), its texts, what the shown cards add up to and what is known.
     texts: list[list[str | None]] = []
     sums: list[int] = []
     public: list[list[bool]] = []
@@ -109,35 +113,40 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         marks = known[base : base + slots]
         level = visible_at(player, q)
         seen = [c if k >= level else -1 for c, k in zip(hands[base : base + slots], marks, strict=True)]
-        texts.append([CARD_TEXT[c] if c >= 0 else None for c in seen])
-        sums.append(known_sum(seen, values, six))
-        public.append(list(map(_IS_PUBLIC.__getitem__, marks)))
-        owner_knows.append(list(map(_OWNER_KNOWS.__getitem__, marks)))
-    phase = state.phase
+        texts.append(list(map(_TEXT_OR_NONE, seen)))
+        # four-card: the plain sum `known_sum` makes of it (six-card pairs the columns)
+        sums.append(known_sum(seen, values, six) if six else sum([values[c] for c in seen if c >= 0]))
+        public.append(list(map(_IS_PUBLIC, marks)))
+        owner_knows.append(list(map(_OWNER_KNOWS, marks)))
+    phase = PHASES[state._phase]
+    cur = state._cur
+    current = None if cur < 0 else cur
     drawn: str | None = None
     drawn_from: Literal["stock", "discard"] | None = None
     if phase is GolfPhase.DRAWN:
-        drawn_from = "discard" if state.taken else "stock"
-        if state.taken or player == state.current_player:
-            drawn = CARD_TEXT[state.drawn]
-    closer = state.closer
-    discard = state.discard
+        taken = state._taken
+        drawn_from = "discard" if taken else "stock"
+        if taken or player == current:
+            drawn = CARD_TEXT[state._drawn]
+    closer = None if state._closer < 0 else state._closer
+    discard = state._discard
+    ends = state._ends  # in the order of END_NAMES
     return {
         "game": "golf",
         "config": r.config_json(),
         "num_players": n,
         "player": player,
-        "current_player": state.current_player,
-        "is_over": state.is_over,
+        "current_player": current,
+        "is_over": cur < 0,
         "variant": "six" if six else "four",
         "slots": slots,
-        "values": dict(r.rank_values),
-        "round": state.round,
+        "values": r.values_json(),
+        "round": state._round,
         "rounds": r.rounds,
-        "first_player": state.first_player,
+        "first_player": state._first,
         "phase": phase,
-        "stock_size": len(state.stock),
-        "discard": [CARD_TEXT[c] for c in discard],
+        "stock_size": len(state._stock),
+        "discard": list(map(CARD_TEXT.__getitem__, discard)),
         "discard_top": CARD_TEXT[discard[-1]] if discard else None,
         "drawn": drawn,
         "drawn_from": drawn_from,
@@ -148,13 +157,13 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         "known_sum": sums,
         "knocker": None if six else closer,
         "went_out": closer if six else None,
-        "final_turns_left": state.final_turns_left,
-        "scores": list(state.totals),
-        "round_scores": [list(s) for s in state.history],
-        "last_round": cast(GolfRoundEnd | None, copy_last(state.last_round)),
-        "round_ends": dict(zip(END_NAMES, state.round_ends, strict=True)),
-        "turns": state.turns,
-        "round_turns": state.round_turns,
+        "final_turns_left": state._final_left,
+        "scores": state._totals[:],
+        "round_scores": [s[:] for s in state._history],
+        "last_round": cast(GolfRoundEnd | None, copy_last(state._last)),
+        "round_ends": {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]},
+        "turns": state._turns,
+        "round_turns": state._turns - state._cap + r.turn_limit,
     }
 
 
