@@ -78,6 +78,7 @@ class ISMCTS(Agent):
         playout: str = "auto",
         depth: int = 0,
         macro: str = "auto",
+        anchor: float = -1.0,
     ) -> None:
         super().__init__(game, seat, seed)
         if iterations is None and seconds is None:
@@ -91,6 +92,10 @@ class ISMCTS(Agent):
         self.depth = depth if depth > 0 else 1 << 30
         self.playout: Playout = playout_for(game.name, playout)
         self.macro: MacroSet | None = macros_for(game.name, macro)
+        # < 0: off. Else the flat search plays the game's default move (`Playout.default`) unless another move beats it
+        # by more than `anchor` standard errors of their paired difference.
+        self.anchor = float(anchor)
+        self._diff: dict[int, tuple[float, float]] = {}
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
         self.last_root: Node | None = None
         self.last_macros: list[tuple[str, int, float]] = []
@@ -107,10 +112,13 @@ class ISMCTS(Agent):
             self.last_iterations = 0
             return legal[0]
         if self.depth == 1:
-            root = self.last_root = self.flat(view, legal)
+            default = self.playout.default(view, legal) if self.anchor >= 0 else None
+            root = self.last_root = self.flat(view, legal, default)
             # Every action has the same number of paired samples: the best mean reward wins.
             best_child = max(root.children.values(), key=lambda ch: ch.reward)
             assert best_child.action is not None
+            if default is not None and best_child.action is not default and not self._beats_default(best_child):
+                return default
             return best_child.action
         root = self.search(view, legal if len(legal) < offered else None)
         self.last_root = root
@@ -203,10 +211,20 @@ class ISMCTS(Agent):
                 best = i
         return best
 
-    def flat(self, view: View, legal: list[Action]) -> Node:
+    def _beats_default(self, child: Node) -> bool:
+        """Whether `child` beats the game's default move by more than `anchor` standard errors of their paired
+        difference (the per-world differences summed in `_diff`)."""
+        n = child.visits
+        total, squares = self._diff.get(id(child), (0.0, 0.0))
+        mean = total / n
+        variance = max(0.0, squares / n - mean * mean)
+        return mean > self.anchor * math.sqrt(variance / n) and mean > 0.0
+
+    def flat(self, view: View, legal: list[Action], default: Action | None = None) -> Node:
         """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root
         action, each playout starting from the same generator state (common random numbers), so that the actions
-        are compared on the same deals and the same later luck; an iteration is one playout."""
+        are compared on the same deals and the same later luck; an iteration is one playout. With a `default`
+        move, the sums of each action's per-world reward difference to it (and of its square) are kept too."""
         game = self.game
         rng = self.rng
         playout = self.playout
@@ -219,19 +237,30 @@ class ISMCTS(Agent):
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
         seat = self.seat
+        anchored = default is not None and any(a is default for a, _ in children)
+        diff = [[0.0, 0.0] for _ in children]
+        got = [0.0] * len(children)
         while done < limit:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             world = game.determinize(view, rng)
             luck = rng.next_u64()
-            for action, child in children:
+            for k, (action, child) in enumerate(children):
                 trial = world.clone()
                 trial.apply(action)
                 rewards = playout.run(trial, Rng(luck)) if not trial.is_over else playout.final(trial)
                 child.visits += 1
                 child.avail += 1
                 child.reward += rewards[seat]
+                got[k] = rewards[seat]
+            if anchored:
+                base = got[next(k for k, (a, _) in enumerate(children) if a is default)]
+                for k, pair in enumerate(diff):
+                    d = got[k] - base
+                    pair[0] += d
+                    pair[1] += d * d
             done += len(children)
+        self._diff = {id(child): (pair[0], pair[1]) for (_, child), pair in zip(children, diff, strict=True)}
         self.last_iterations = done
         return root
 
@@ -339,5 +368,10 @@ register_agent(
         ),
         BotOption("playout", str, "default policy: auto (the game's fast policy), random, or the game's named one"),
         BotOption("macro", str, "search over: auto (whole turns where the game provides them, else steps), step, turn"),
+        BotOption(
+            "anchor",
+            float,
+            "depth=1: keep the game's default move unless another beats it by this many standard errors (< 0: off)",
+        ),
     ],
 )

@@ -103,6 +103,11 @@ class Playout:
         Never empty when `legal` is not."""
         return legal
 
+    def default(self, view: View, legal: list[Action]) -> Action | None:
+        """The game's own choice at this decision (e.g. its heuristic bot's), which an anchored flat search keeps
+        unless another move is clearly better; None: no default."""
+        return None
+
     def final(self, state: State) -> list[float]:
         """The rewards of a finished game (with this playout's score margin)."""
         return rewards_of(state, self.margin)

@@ -37,6 +37,7 @@ from podium.games.golf.actions import (
     TAKE_ACTION,
     GolfAction,
 )
+from podium.games.golf.bots.heuristic import GolfHeuristic
 from podium.games.golf.bots.rollout import finish_round, fits
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
@@ -182,6 +183,7 @@ class GolfPlayout(Playout):
         self.price = Pricer((), False, 0.0)
         # False: the rest of a round from a turn's start is played on plain lists (`rollout.py`), with the same result.
         self.through_engine = through_engine
+        self._heuristic: GolfHeuristic | None = None
 
     def prepare(self, view: View) -> None:
         golf = as_golf_view(view)
@@ -194,6 +196,16 @@ class GolfPlayout(Playout):
     def prune(self, view: View, legal: list[Action]) -> list[Action]:
         kept: list[Action] = list(prune_golf(as_golf_view(view), [a for a in legal if isinstance(a, GolfAction)]))
         return kept or legal
+
+    def default(self, view: View, legal: list[Action]) -> Action | None:
+        """The heuristic bot's move (an anchored search keeps it unless another is clearly better)."""
+        golf = as_golf_view(view)
+        if self._heuristic is None:
+            from podium.games.golf import GAME  # here: the package imports this module
+
+            self._heuristic = GolfHeuristic(GAME, golf["player"] or 0)
+        actions = [a for a in legal if isinstance(a, GolfAction)]
+        return self._heuristic.choose(golf, actions, card_values_of(golf))
 
     def final(self, state: State) -> list[float]:
         return super().final(state) if self.margin == 0 else _final(state, self.margin)
