@@ -426,20 +426,24 @@ def target5(quick: bool) -> list[Line]:
 
 
 def target6(quick: bool) -> list[Line]:
-    """The ISMCTS lines, from bench/ismcts_speed.py (owned by the ISMCTS work): its `speed_lines(quick)` returns
-    (case, measured, baseline, ratio) tuples against its frozen ISMCTS of before."""
+    """The ISMCTS lines, from bench/ismcts_speed.py (owned by the ISMCTS work): its `speed_lines(quick)` when it has
+    one ((case, measured, baseline, ratio) tuples), else its `CASES` run through its `measure()` against its frozen
+    ISMCTS of before (wall-clock iterations/s, the two alternating position by position)."""
     try:
         module = importlib.import_module("ismcts_speed")
     except ImportError:
         print("target 6: bench/ismcts_speed.py is missing: no ISMCTS line")
         return []
     speed_lines = getattr(module, "speed_lines", None)
-    if speed_lines is None:
-        print("target 6: run bench/ismcts_speed.py (it has no speed_lines(quick) for this script yet)")
-        return []
-    return [
-        Line("6", case, measured, baseline, ratio, ">= 2") for case, measured, baseline, ratio in speed_lines(quick)
-    ]
+    if speed_lines is not None:
+        return [Line("6", *line, ">= 2") for line in speed_lines(quick)]
+    lines = []
+    count, iterations = (6, 100) if quick else (20, 300)
+    for game_name, label, options, mode, spec in module.CASES:
+        out = module.measure(game_name, options, mode, spec, count, iterations)
+        lines.append(Line("6", f"ISMCTS {label} {mode} (it/s, wall)", f"{out['now_it_s']:,.0f} it/s",
+                          f"{out['baseline_it_s']:,.0f} it/s", out["ratio"], ">= 2"))  # fmt: skip
+    return lines
 
 
 TARGETS: dict[str, Callable[[bool], list[Line]]] = {
