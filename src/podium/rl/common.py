@@ -93,6 +93,8 @@ class Table:
             key = tuple(ids)
             cached = self._masks.get(key)
             if cached is None:
+                if len(self._masks) >= 4096:
+                    self._masks.clear()
                 cached = self._masks[key] = np.zeros(self.num_actions, dtype=np.int8)
                 cached[ids] = 1
             return cached.copy()
