@@ -4,7 +4,8 @@
 
 Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of
 the deal). A win counts 1, a shared win 1/2. Prints A's win rate with a 95% Wilson interval (on the score share over
-the games), the mean final totals of A and B, A's median and mean time per decision (wall clock) and the machine's
+the games), the mean final totals of A and B, A's median and mean time per decision (wall clock; and the median CPU
+time of the process, which a busy machine inflates less) and the machine's
 load average at the start and the end (decision times on a shared machine are only comparable with it); with --json
 it writes the numbers. For the strength tables of docs/bots.md; `podium tournament` does the same for any number of
 bots.
@@ -36,12 +37,12 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Played = tuple[float, list[float], int, float, float, float, float]
+Played = tuple[float, list[float], int, float, float, float, float, list[float]]
 
 
 def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> Played:
-    """(A's score in 0/0.5/1, A's decision times, plies, seconds, A's longest decision, A's total, B's total) for one
-    game with A in seat `a_seat`."""
+    """(A's score in 0/0.5/1, A's decision times, plies, seconds, A's longest decision, A's total, B's total, A's
+    decision CPU times) for one game with A in seat `a_seat`."""
     game_name, rules, bot_a, bot_b, seed, a_seat = args
     game = get_game(game_name)
     config = game.config(rules)
@@ -50,14 +51,17 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> Played:
     agents = [make_agent(name, game, seat, seed * 7919 + seat * 104729 + 17) for seat, name in enumerate(names)]
     plies = 0
     a_times: list[float] = []
+    a_cpu: list[float] = []
     start = time.perf_counter()
     while not state.is_over:
         p = state.current_player
         assert p is not None
         t0 = time.perf_counter()
+        c0 = time.process_time()
         action = agents[p].act(state.view(p), state.legal_actions())
         if p == a_seat:
             a_times.append(time.perf_counter() - t0)
+            a_cpu.append(time.process_time() - c0)
         state.apply(action)
         plies += 1
     result = state.result()
@@ -71,6 +75,7 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> Played:
         max(a_times, default=0.0),
         float(totals[a_seat]),
         float(totals[1 - a_seat]),
+        a_cpu,
     )
 
 
@@ -91,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     load_start = os.getloadavg()[0]
     scores: list[float] = []
     times: list[float] = []
+    cpu: list[float] = []
     totals_a: list[float] = []
     totals_b: list[float] = []
     longest = 0.0
@@ -99,14 +105,16 @@ def main(argv: list[str] | None = None) -> int:
         for i, out in enumerate(games):
             scores.append(out[0])
             times.extend(out[1])
+            cpu.extend(out[7])
             longest = max(longest, out[4])
             totals_a.append(out[5])
             totals_b.append(out[6])
             if (i + 1) % 50 == 0:
                 print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
                 if args.json:  # a long run stopped early still leaves its numbers so far
-                    _write(args, rules, scores, times, totals_a, totals_b, longest, start, load_start, partial=True)
-    _write(args, rules, scores, times, totals_a, totals_b, longest, start, load_start, partial=False)
+                    seen = (scores, times, cpu, totals_a, totals_b)
+                    _write(args, rules, *seen, longest, start, load_start, partial=True)
+    _write(args, rules, scores, times, cpu, totals_a, totals_b, longest, start, load_start, partial=False)
     return 0
 
 
@@ -115,6 +123,7 @@ def _write(
     rules: dict[str, str],
     scores: list[float],
     times: list[float],
+    cpu: list[float],
     totals_a: list[float],
     totals_b: list[float],
     longest: float,
@@ -143,6 +152,7 @@ def _write(
         "mean_total_b": statistics.fmean(totals_b),
         "a_median_seconds_per_decision": median,
         "a_seconds_per_decision": statistics.fmean(times) if times else 0.0,
+        "a_median_cpu_seconds_per_decision": statistics.median(cpu) if cpu else 0.0,
         "a_longest_decision": longest,
         "seconds": seconds,
         "load_average": [load_start, load_end],
@@ -151,7 +161,8 @@ def _write(
         print(
             f"{args.game} {' '.join(args.rule)} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{low:.3f}, {high:.3f}] over "
             f"{n} games (Wilson 95%); mean totals {out['mean_total_a']:.1f} vs {out['mean_total_b']:.1f}; A median "
-            f"{median * 1000:.1f} ms/decision (mean {out['a_seconds_per_decision'] * 1000:.1f}, longest "
+            f"{median * 1000:.1f} ms/decision (CPU {out['a_median_cpu_seconds_per_decision'] * 1000:.1f}, mean "
+            f"{out['a_seconds_per_decision'] * 1000:.1f}, longest "
             f"{longest * 1000:.0f}); {seconds:.0f} s; load {load_start:.1f} -> {load_end:.1f}"
         )
     out["partial"] = partial
