@@ -9,6 +9,7 @@ itself is then built by `AthleticState`'s one constructor.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain as chained
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from podium.core import checks
@@ -70,7 +71,7 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     hands = [sorted(h) for h in _card_lists(data["hands"], "hands", n)]
     piles = _card_lists(data["piles"], "piles", NUM_PILES)
     draw = cards(data["draw"], "draw")
-    every = [c for h in hands for c in h] + [c for p in piles for c in p] + draw
+    every = [*chained.from_iterable(hands), *chained.from_iterable(piles), *draw]
     if sorted(every) != _DECK:
         raise RecordError("the hands, piles and draw pile must hold each of the 60 cards exactly once")
     first = checks.integer(data["first_player"], "first_player", 0, seat)
