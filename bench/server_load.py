@@ -1,17 +1,24 @@
 """Load on the web server: N concurrent games played by WebSocket clients against a real `podium serve` on loopback.
 
-    python bench/server_load.py                       # 200 concurrent 2-player Golf games for 20 s
-    python bench/server_load.py --think 0             # clients act as fast as the rate limit allows
-    python bench/server_load.py --games 50 --seconds 10 --game olympicards
+    python bench/server_load.py                       # 1,000 concurrent 2-player Golf games, clients think 3 s
+    python bench/server_load.py --quick               # 50 games, think 0.5 s, 10 s measured: about 20 s in all
+    python bench/server_load.py --games 200 --think 0.5 --seconds 20 --game olympicards
     python bench/server_load.py --check               # exit status 1 unless p95 < 50 ms and no errors
+    python bench/server_load.py --restart 5000        # time to serve again with 5,000 finished tables stored
 
-The server runs as its own process (`podium serve`, a fresh SQLite database in a temporary folder, bots without
-delay) so that the clients do not share its interpreter. Every seat of every game is a client that plays a random
-legal action `--think` seconds after its sync says it is to move (default 0.5 s, the server's own bot delay: a
-brisk player; `--think 0` drives the server at its maximum rate, where latency measures queueing, not service). The
-acknowledgement latency is the time from sending the action to receiving its `ack` (validate, apply, commit to
-SQLite, ack). When a game ends, the next one starts at once, so N games are always in progress. Baseline in the same
-run: the latency of `ping` → `pong` on the same sockets, the server's floor for one round trip through the event loop.
+The server runs as its own process (`podium serve --no-rate-limits`, a fresh SQLite database in a temporary folder,
+bots without delay), and the clients run in `--workers` processes of their own (multiprocessing), so that neither
+starves the other of an interpreter. Every seat of every game is a client that plays a random legal action `--think`
+seconds after its sync says it is to move (3 s by default: a human pace; `--think 0` drives the server at its maximum
+rate, where latency measures queueing, not service). The games start spread over the first think time; the figures
+count the `--seconds` after that warm-up. When a game ends, the next one starts at once, so N games are always in
+progress.
+
+Figures: the acknowledgement latency (send an action → its `ack`: validate, apply, commit to SQLite, ack) at
+p50/p95/p99, errors, and the server's CPU per action: the server process's user + system CPU time (/proc) over the
+measured window divided by the actions acknowledged in it; this figure holds even when other load on the machine
+makes latencies noisy. Baseline in the same run: `ping` → `pong` on the same sockets, the floor of one round trip
+through the server's event loop. The machine's load average is printed with the figures.
 """
 
 from __future__ import annotations
@@ -19,12 +26,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx2
 from websockets.asyncio.client import connect
@@ -35,11 +47,17 @@ MIN_INTERVAL = 1 / 15  # seconds between two actions of one client (the server a
 
 
 class Stats:
-    def __init__(self) -> None:
-        self.latencies: list[float] = []
+    def __init__(self, measure_from: float, stop_at: float) -> None:
+        self.measure_from = measure_from
+        self.stop_at = stop_at
+        self.latencies: list[float] = []  # actions sent within the measured window
         self.pings: list[float] = []
         self.errors: list[str] = []
         self.games = 0
+        self.actions = 0  # every acknowledged action, warm-up included
+
+    def counts(self, at: float) -> bool:
+        return self.measure_from <= at <= self.stop_at
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -49,11 +67,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play_seat(
-    base: str, table_id: str, token: str, stats: Stats, rng: random.Random, stop_at: float, think: float
-) -> None:
+async def play_seat(base: str, table_id: str, token: str, stats: Stats, rng: random.Random, think: float) -> bool:
+    """Play one seat until the game ends (True) or the run does (False)."""
     url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
-    async with connect(url, proxy=None, max_queue=None) as ws:
+    async with connect(url, proxy=None, max_queue=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: float | None = None
         ping_sent: float | None = None
@@ -61,149 +78,304 @@ async def play_seat(
         last_send = 0.0
         while True:
             # bounded: a seat whose partner stopped at the end of the run waits at most a few seconds more
-            wait = max(0.0, stop_at - time.monotonic()) + 5.0
+            wait = max(0.0, stats.stop_at - time.monotonic()) + think + 5.0
             try:
                 raw = await asyncio.wait_for(ws.recv(), wait)
             except TimeoutError:
-                if time.monotonic() < stop_at:
-                    stats.errors.append("no frame within 5 s")
-                return
+                if time.monotonic() < stats.stop_at:
+                    stats.errors.append(f"no frame within {wait:.0f} s")
+                return False
             frame = json.loads(raw)
             kind = frame["type"]
             if kind == "error":
                 stats.errors.append(f"{frame['code']}: {frame['message']}")
             elif kind == "ack":
                 if sent is not None:
-                    stats.latencies.append(time.perf_counter() - sent)
+                    stats.actions += 1
+                    if stats.counts(sent):
+                        stats.latencies.append(time.monotonic() - sent)
                     sent = None
             elif kind == "pong" and ping_sent is not None:
-                stats.pings.append(time.perf_counter() - ping_sent)
+                if stats.counts(ping_sent):
+                    stats.pings.append(time.monotonic() - ping_sent)
                 ping_sent = None
             elif kind == "sync":
-                if "result" in frame or time.monotonic() > stop_at:
-                    return
+                if "result" in frame:
+                    return True
+                if time.monotonic() > stats.stop_at:
+                    return False
                 if frame["legal"] and frame["version"] > acted_at:
                     acted_at = frame["version"]
-                    # a well-behaved client stays under the server's limit of 20 messages/s per connection
-                    pause = max(last_send + MIN_INTERVAL - time.perf_counter(), think)
+                    # a well-behaved client stays under the server's limit of 20 messages/s per connection; a
+                    # human's think time varies around its mean
+                    pause = max(last_send + MIN_INTERVAL - time.monotonic(), think * rng.uniform(0.5, 1.5))
                     if pause > 0:
                         await asyncio.sleep(pause)
-                    last_send = time.perf_counter()
+                    last_send = time.monotonic()
                     if rng.random() < 0.05 and ping_sent is None:
-                        ping_sent = time.perf_counter()
+                        ping_sent = time.monotonic()
                         await ws.send('{"type":"ping"}')
-                    sent = time.perf_counter()
+                    sent = time.monotonic()
                     action = rng.choice(frame["legal"])["action"]
                     await ws.send(json.dumps({"type": "action", "version": frame["version"], "action": action}))
 
 
 async def game_slot(
-    http: httpx2.AsyncClient, base: str, args: argparse.Namespace, stats: Stats, slot: int, stop_at: float
+    http: httpx2.AsyncClient, base: str, args: dict[str, Any], stats: Stats, slot: int, start_at: float
 ) -> None:
     rng = random.Random(slot)
-    games = ["golf", "olympicards", "athletic"] if args.game == "mix" else [args.game]
+    games = ["golf", "olympicards", "athletic"] if args["game"] == "mix" else [args["game"]]
+    players = args["players"]
+    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
     index = 0
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stats.stop_at:
         game = games[(slot + index) % len(games)]
         index += 1
         options = {"athletic": {"medals_to_win": 1, "table_moves": False}}.get(game, {})
         body = {
             "game": game,
-            "players": args.players,
+            "players": players,
             "options": options,
             "name": "bench",
-            "seats": [{"kind": "human"}] * args.players,
+            "seats": [{"kind": "human"}] * players,
         }
         try:
             made = (await http.post("/api/tables", json=body)).json()
             tokens = [made["token"]]
-            for _ in range(args.players - 1):
+            for _ in range(players - 1):
                 tokens.append((await http.post(f"/api/tables/{made['table']['id']}/join", json={})).json()["token"])
-            await asyncio.gather(
-                *(
-                    play_seat(base, made["table"]["id"], t, stats, random.Random(rng.random()), stop_at, args.think)
-                    for t in tokens
-                )
+            seats = (
+                play_seat(base, made["table"]["id"], t, stats, random.Random(rng.random()), args["think"])
+                for t in tokens
             )
-            stats.games += 1
+            if all(await asyncio.gather(*seats)):
+                stats.games += 1
         except Exception as exc:  # counted, and the slot goes on with a new game
             stats.errors.append(f"{type(exc).__name__}: {exc}")
             await asyncio.sleep(0.1)
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
-    stats = Stats()
+async def run_slots(args: dict[str, Any], base: str, slots: list[int], start_at: float, stats: Stats) -> None:
     limits = httpx2.Limits(max_connections=50)
     async with httpx2.AsyncClient(base_url=base, trust_env=False, timeout=30, limits=limits) as http:
-        stop_at = time.monotonic() + args.seconds
-        await asyncio.gather(*(game_slot(http, base, args, stats, slot, stop_at) for slot in range(args.games)))
-    return stats
+        ramp = args["ramp"]
+        games = args["games"]
+        await asyncio.gather(
+            *(game_slot(http, base, args, stats, slot, start_at + ramp * slot / games) for slot in slots)
+        )
+
+
+def worker(
+    args: dict[str, Any], base: str, slots: list[int], start_at: float, measure_from: float, stop_at: float
+) -> dict[str, Any]:
+    """One load-generating process: its share of the games, in its own event loop."""
+    stats = Stats(measure_from, stop_at)
+    cpu = time.process_time()
+    asyncio.run(run_slots(args, base, slots, start_at, stats))
+    return {
+        "latencies": stats.latencies,
+        "pings": stats.pings,
+        "errors": stats.errors,
+        "games": stats.games,
+        "actions": stats.actions,
+        "cpu": time.process_time() - cpu,
+    }
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux); -1 elsewhere. Shows the server's cost per action even when
-    other load on the machine makes the latencies noisy."""
+    """User + system CPU time of a process (Linux); -1 elsewhere."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        import os
-
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return -1.0
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    process = spawn_serve(folder / "bench.sqlite3", port)
+    process = spawn_serve(db, port)
     wait_serving(process, port)
     return process, f"http://{HOST}:{port}"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="concurrent games")
-    parser.add_argument("--players", type=int, default=2, help="seats per game (each one a client)")
-    parser.add_argument("--game", default="golf", choices=["golf", "olympicards", "athletic", "mix"])
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
-    parser.add_argument("--think", type=float, default=0.5, help="seconds a client waits before it acts")
-    parser.add_argument("--check", action="store_true", help="exit status 1 unless p95 < 50 ms and no errors")
-    args = parser.parse_args()
+def sleep_until(at: float) -> None:
+    time.sleep(max(0.0, at - time.monotonic()))
+
+
+def load(args: argparse.Namespace) -> int:
+    settings = {"game": args.game, "players": args.players, "think": args.think, "games": args.games, "ramp": args.ramp}
     with tempfile.TemporaryDirectory() as folder:
-        process, base = start_server(Path(folder))
+        if args.url:
+            process, base, pid = None, args.url.rstrip("/"), args.pid
+        else:
+            process, base = start_server(Path(folder) / "bench.sqlite3")
+            pid = process.pid
+        print(f"server_load: {load_average()} before the run")
+        workers = max(1, min(args.workers, args.games))
+        shares = [list(range(w, args.games, workers)) for w in range(workers)]
+        start_at = time.monotonic() + 3.0  # after the workers' start-up, so that all begin together
+        measure_from = start_at + args.ramp + args.think
+        stop_at = measure_from + args.seconds
         try:
-            started, client_cpu = time.perf_counter(), time.process_time()
-            server_cpu = cpu_seconds(process.pid)
-            stats = asyncio.run(run(args, base))
-            elapsed, client_cpu = time.perf_counter() - started, time.process_time() - client_cpu
-            server_cpu = cpu_seconds(process.pid) - server_cpu
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                futures = [
+                    pool.submit(worker, settings, base, share, start_at, measure_from, stop_at) for share in shares
+                ]
+                sleep_until(measure_from)
+                server_cpu = cpu_seconds(pid) if pid else -1.0
+                sleep_until(stop_at)
+                server_cpu = cpu_seconds(pid) - server_cpu if pid and server_cpu >= 0 else -1.0
+                load_after = load_average()
+                results = [f.result() for f in futures]
         finally:
-            process.terminate()
-            process.wait(10)
-    ms = [x * 1000 for x in stats.latencies]
-    pings = [x * 1000 for x in stats.pings]
+            if process is not None:
+                process.terminate()
+                process.wait(10)
+    ms = [x * 1000 for r in results for x in r["latencies"]]
+    pings = [x * 1000 for r in results for x in r["pings"]]
+    errors = [e for r in results for e in r["errors"]]
+    elapsed = args.seconds
     print(
-        f"server_load: {args.games} concurrent {args.game} games, {args.players} client sockets each, "
-        f"think {args.think:g} s, {elapsed:.1f} s"
+        f"server_load: {args.games} concurrent {args.game} games, {args.players} client sockets each, think "
+        f"{args.think:g} s; clients in {workers} processes; measured {elapsed:g} s after {args.ramp + args.think:g} s "
+        "of warm-up"
     )
-    print(f"  actions acknowledged  {len(ms):,}  ({len(ms) / elapsed:,.0f} actions/s), games finished {stats.games}")
+    print(
+        f"  actions acknowledged  {len(ms):,} in the window ({len(ms) / elapsed:,.0f} actions/s), "
+        f"{sum(r['actions'] for r in results):,} in all; games finished {sum(r['games'] for r in results)}"
+    )
     print(
         f"  ack latency (ms)      p50 {percentile(ms, 0.5):.1f}  p95 {percentile(ms, 0.95):.1f}  "
         f"p99 {percentile(ms, 0.99):.1f}  max {max(ms, default=float('nan')):.1f}"
     )
     if ms and server_cpu >= 0:
         print(
-            f"  CPU                   server {server_cpu:.1f} s ({server_cpu / len(ms) * 1e6:,.0f} µs per action, "
-            f"{server_cpu / elapsed:.0%} of a core), clients {client_cpu:.1f} s"
+            f"  server CPU            {server_cpu:.2f} s in the window: {server_cpu / len(ms) * 1e6:,.0f} µs per "
+            f"action ({server_cpu / elapsed:.0%} of a core); clients {sum(r['cpu'] for r in results):.1f} s in all"
         )
     if pings:
         print(
             f"  baseline ping (ms)    p50 {statistics.median(pings):.1f}  p95 {percentile(pings, 0.95):.1f}  "
             f"({len(pings)} pings on the same sockets)"
         )
-    print(f"  errors                {len(stats.errors)}" + (f"  e.g. {stats.errors[:3]}" if stats.errors else ""))
-    ok = bool(ms) and percentile(ms, 0.95) < 50 and not stats.errors
+    print(f"  errors                {len(errors)}" + (f"  e.g. {errors[:3]}" if errors else ""))
+    print(f"  machine               {load_after} at the end")
+    ok = bool(ms) and percentile(ms, 0.95) < 50 and not errors
     print(f"  target (p95 < 50 ms, no errors): {'met' if ok else 'NOT met'}")
     return 0 if ok or not args.check else 1
+
+
+# -- the restart with many finished tables ---------------------------------------------------------------------
+
+
+def finished_tables(db: Path, count: int) -> str:
+    """Fill `db` with `count` finished two-player Golf games (one real game played by the server, copied): the
+    database a busy server leaves behind. Returns one finished table's id."""
+    process, base = start_server(db)
+    try:
+        with httpx2.Client(base_url=base, trust_env=False, timeout=30) as http:
+            seats = [{"kind": "bot", "bot": "random"}] * 2
+            table_id = http.post("/api/tables", json={"game": "golf", "players": 2, "seats": seats}).json()["table"][
+                "id"
+            ]
+            deadline = time.monotonic() + 60
+            while http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the bots' game did not finish within 60 s")
+                time.sleep(0.05)
+    finally:
+        process.terminate()
+        process.wait(10)
+    with sqlite3.connect(db) as conn:
+        columns = "game, options, num_players, seed, created + ?, status, rematch_of, rematch, result, memory, alive"
+        for n in range(1, count):
+            target = f"{table_id}-{n}"
+            conn.execute(f"INSERT INTO tables SELECT ?, {columns} FROM tables WHERE id=?", (target, n, table_id))
+            conn.execute(
+                "INSERT INTO seats SELECT ?, seat, kind, bot, name, token_hash FROM seats WHERE table_id=?",
+                (target, table_id),
+            )
+            conn.execute(
+                "INSERT INTO actions SELECT ?, ply, seat, action, created FROM actions WHERE table_id=?",
+                (target, table_id),
+            )
+    return table_id
+
+
+def time_to_serve(db: Path, table_id: str | None) -> float:
+    """Seconds from starting `podium serve` on `db` until it answers (`GET /api/tables/{table_id}` if given)."""
+    port = free_port()
+    started = time.perf_counter()
+    process = spawn_serve(db, port)
+    try:
+        wait_serving(process, port)
+        if table_id is not None:
+            with httpx2.Client(base_url=f"http://{HOST}:{port}", trust_env=False, timeout=30) as http:
+                assert http.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+        return time.perf_counter() - started
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def restart(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        empty, full = Path(folder) / "empty.sqlite3", Path(folder) / "full.sqlite3"
+        time_to_serve(empty, None)  # creates the empty database (and warms the file cache)
+        built = time.perf_counter()
+        table_id = finished_tables(full, args.restart)
+        built = time.perf_counter() - built
+        with sqlite3.connect(full) as conn:
+            stored = conn.execute("SELECT COUNT(*) FROM tables WHERE status='finished'").fetchone()[0]
+            actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        print(
+            f"server_load --restart: {stored:,} finished tables ({actions:,} actions) stored in {built:.1f} s; "
+            + load_average()
+        )
+        rows = []
+        for _ in range(args.repeat):
+            rows.append((time_to_serve(empty, None), time_to_serve(full, None), time_to_serve(full, table_id)))
+        best = [min(r[i] for r in rows) for i in range(3)]
+        print(f"  empty database (baseline)        serving after {best[0]:.2f} s (best of {args.repeat})")
+        print(
+            f"  {stored:,} finished tables        serving after {best[1]:.2f} s ({best[1] / best[0]:.2f}× the baseline)"
+        )
+        print(f"  ... and a finished table read    answered after {best[2]:.2f} s")
+        print(f"  machine                          {load_average()}")
+        ok = best[1] < 1.0
+        print(f"  target (serving within 1 s): {'met' if ok else 'NOT met'}")
+        return 0 if ok or not args.check else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="concurrent games")
+    parser.add_argument("--players", type=int, default=2, help="seats per game (each one a client)")
+    parser.add_argument("--game", default="golf", choices=["golf", "olympicards", "athletic", "mix"])
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure, after the warm-up")
+    parser.add_argument("--think", type=float, default=3.0, help="mean seconds a client waits before it acts")
+    parser.add_argument("--ramp", type=float, default=None, help="seconds over which the games start [--think, >= 1]")
+    parser.add_argument("--workers", type=int, default=2, help="client processes")
+    parser.add_argument("--quick", action="store_true", help="--games 50 --think 0.5 --seconds 10")
+    parser.add_argument("--url", help="load a server already running at this address instead of starting one")
+    parser.add_argument("--pid", type=int, default=0, help="with --url: the server's process id, for its CPU")
+    parser.add_argument("--check", action="store_true", help="exit status 1 unless the target is met")
+    parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a restart with N finished tables")
+    parser.add_argument("--repeat", type=int, default=3, help="with --restart: starts timed per database")
+    args = parser.parse_args()
+    if args.restart:
+        return restart(args)
+    if args.quick:
+        args.games, args.think, args.seconds = 50, 0.5, 10.0
+    if args.ramp is None:
+        args.ramp = max(1.0, args.think)
+    return load(args)
 
 
 if __name__ == "__main__":

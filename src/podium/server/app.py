@@ -12,8 +12,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.middleware.base import RequestResponseEndpoint
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from podium.server import api, renderers, ws
@@ -59,6 +59,28 @@ class HeadAsGet:
 
         # The headers, Content-Length included, stay those of the GET answer.
         await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
+class StandardHeaders:
+    """`X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer` on every HTTP answer. Plain ASGI (not
+    `@app.middleware("http")`, whose wrapper runs every request through extra tasks and streams)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+                headers.setdefault("Referrer-Policy", "no-referrer")
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -116,12 +138,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(HeadAsGet)
-
-    @app.middleware("http")
-    async def headers(request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
+    app.add_middleware(StandardHeaders)
 
     return app

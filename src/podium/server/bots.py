@@ -64,7 +64,7 @@ class BotRunner:
                     if action not in legal:
                         log.error("bot %s chose an illegal action %s; it plays %s", agent.name, action, legal[0])
                         action = legal[0]
-                    self.manager.commit(table, seat, action)
+                    await self.manager.commit(table, seat, action)
         except asyncio.CancelledError:
             self.tasks.pop(table.id, None)
             raise

@@ -92,6 +92,17 @@ class TableRow:
     alive: float | None = None  # a waiting table: when a seated player was last known connected (else `created`)
 
 
+@dataclass
+class ActionRow:
+    """One action to commit; `result` is set when it ends the game (the table's status becomes finished)."""
+
+    table_id: str
+    ply: int
+    seat: int
+    action: JsonDict
+    result: JsonDict | None = None
+
+
 class Database:
     def __init__(self, path: Path | str) -> None:
         if isinstance(path, Path):
@@ -166,12 +177,22 @@ class Database:
         self, table_id: str, ply: int, seat: int, action: JsonDict, status: str, result: JsonDict | None
     ) -> None:
         """Commit one action (and the game's end, if it ends); the primary key refuses a second action at `ply`."""
+        self.append_actions([ActionRow(table_id, ply, seat, action, result if status == "finished" else None)])
+
+    def append_actions(self, rows: list[ActionRow]) -> None:
+        """Commit actions (of any tables) in one transaction, all or none; an action with a `result` also marks its
+        table finished. The primary key refuses a second action at the same ply."""
+        now = time.time()
         with self._tx() as c:
-            c.execute("INSERT INTO actions VALUES (?,?,?,?,?)", (table_id, ply, seat, json.dumps(action), time.time()))
-            c.execute(
-                "UPDATE tables SET status=?, result=? WHERE id=?",
-                (status, None if result is None else json.dumps(result), table_id),
+            c.executemany(
+                "INSERT INTO actions VALUES (?,?,?,?,?)",
+                [(r.table_id, r.ply, r.seat, json.dumps(r.action, separators=(",", ":")), now) for r in rows],
             )
+            for r in rows:
+                if r.result is not None:
+                    c.execute(
+                        "UPDATE tables SET status='finished', result=? WHERE id=?", (json.dumps(r.result), r.table_id)
+                    )
 
     def expire_waiting(self, table_ids: list[str]) -> None:
         """Mark waiting tables expired (one transaction): they are never loaded again."""

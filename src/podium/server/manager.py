@@ -1,8 +1,8 @@
 """The table manager: creates, loads and finds tables, and is the single writer of each table's game.
 
-An action goes validate → apply (on a clone) → commit → acknowledge → sync, all synchronous inside the table's
-lock: no await separates the apply from the commit, so nothing can interleave, and nothing is acknowledged
-before it is in the database.
+An action goes validate → apply (on a clone) → commit → install → acknowledge → sync, inside the table's lock: no
+other action of the table can interleave, and nothing of an action is acknowledged, shown or kept in memory before
+it is in the database (the commit is a group commit, see podium.server.commits).
 """
 
 from __future__ import annotations
@@ -21,13 +21,14 @@ from podium.core.record import Record
 from podium.core.registry import get_game
 from podium.server import requests
 from podium.server.bots import BotRunner
+from podium.server.commits import GroupCommit
 from podium.server.config import ServerConfig
-from podium.server.db import Database, SeatRow, TableRow
+from podium.server.db import ActionRow, Database, SeatRow, TableRow
 from podium.server.errors import ApiError, bad_request, not_found
 from podium.server.hints import HintWorker, has_hint
 from podium.server.protocol import Message, ProtocolError
 from podium.server.ratelimit import ClientLimits
-from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table
+from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
 log = logging.getLogger("podium.server")
@@ -42,6 +43,7 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.bots = BotRunner(self, config.bot_delay)
         self.hints = HintWorker(config.hint_timeout)
+        self.commits = GroupCommit(db)
         # Seconds since 1970 (`created` and `alive` are stored); tests replace it with a fake clock.
         self.clock: Callable[[], float] = time.time
         limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
@@ -280,9 +282,9 @@ class TableManager:
         if conn.seat is not None:
             table.alive = self.clock()
         table.connections.add(conn)
-        conn.send({"type": "welcome", "seat": conn.seat, "table": table.to_json()})
+        conn.send(f'{{"type":"welcome","seat":{dumps(conn.seat)},"table":{table.table_text()}}}')
         if conn.seat is None or was:
-            conn.send(table.sync_frame(conn.seat))
+            conn.send(table.sync_text(conn.seat))
         else:
             table.broadcast()  # the seat's `connected` changed: everyone's table shows it
 
@@ -300,7 +302,7 @@ class TableManager:
                 conn.send({"type": "ack", "version": table.version, "duplicate": True})
                 return
             assert conn.seat is not None
-            self.commit(table, conn.seat, action, ack=conn)
+            await self.commit(table, conn.seat, action, ack=conn)
 
     def _parse_action(self, table: Table, data: Any) -> Action:
         """The action `data` stands for; anything that is no action of this game, as this table plays it, is
@@ -333,27 +335,43 @@ class TableManager:
             raise ProtocolError("not_your_turn", f"it is seat {table.state.current_player}'s turn, not seat {seat}'s")
         return action
 
-    def commit(self, table: Table, seat: int, action: Action, ack: Connection | None = None) -> None:
-        """Apply `action` for `seat`, commit it, then acknowledge and sync. Synchronous on purpose (see module doc)."""
+    async def commit(self, table: Table, seat: int, action: Action, ack: Connection | None = None) -> None:
+        """Apply `action` for `seat` (on a clone: an illegal one changes nothing), commit it, then install it,
+        acknowledge and sync. Called under the table's lock; returns once all that is done. The commit is a group
+        commit (podium.server.commits): actions that arrive together share a transaction, and nothing of an action
+        is seen before its transaction has committed."""
+        if table.in_flight:
+            # Only if a task holding the lock was cancelled while its action was being committed.
+            raise ProtocolError("stale", "the previous action is still being saved; play on the next sync")
         state = table.state.clone()
         try:
             events = state.apply(action)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None
         over = state.is_over
-        status = FINISHED if over else table.status
         data = action.to_json()
-        self.db.append_action(table.id, table.version, seat, data, status, state.result().to_json() if over else None)
-        table.state, table.status = state, status
-        if over:
-            table.finished_at = self.clock()
-        table.moves.append((seat, data))
-        table.last_seat, table.last_action, table.last_events = seat, action, events
-        table.hint_cache.clear()
-        if ack is not None:
-            ack.send({"type": "ack", "version": table.version})
-        table.broadcast()
-        self.bots.wake(table)
+        row = ActionRow(table.id, table.version, seat, data, state.result().to_json() if over else None)
+
+        def done() -> None:
+            table.in_flight = False
+            table.state = state
+            if over:
+                table.status = FINISHED
+                table.finished_at = self.clock()
+            table.moves.append((seat, data))
+            table.last_seat, table.last_action, table.last_events = seat, action, events
+            table.hint_cache.clear()
+            if ack is not None:
+                ack.send(f'{{"type":"ack","version":{table.version}}}')
+            table.broadcast()
+            self.bots.wake(table)
+
+        def failed() -> None:
+            table.in_flight = False
+
+        table.in_flight = True
+        # Shielded: if this task is cancelled, the action is still committed and applied (or refused) as one.
+        await asyncio.shield(self.commits.write(row, done, failed))
 
     async def hint(self, table: Table, conn: Connection) -> None:
         seat = conn.seat

@@ -57,7 +57,9 @@ def load_json(raw: str | bytes) -> Any:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise ValueError("is not JSON") from None
-    if _too_deep(data):
+    # A text with fewer opening brackets than the limit cannot nest deeper (every action and hello): no walk.
+    opening = raw.count("[") + raw.count("{") if isinstance(raw, str) else raw.count(b"[") + raw.count(b"{")
+    if opening > MAX_JSON_DEPTH and _too_deep(data):
         raise ValueError(f"nests arrays and objects deeper than {MAX_JSON_DEPTH} levels")
     return data
 

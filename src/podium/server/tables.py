@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,10 +23,14 @@ log = logging.getLogger("podium.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 _CLOSE = object()
+_FIXED_HEAD = ("id", "game", "title", "options", "memory", "num_players")
 
 
-def dumps(frame: JsonDict) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one encoder: json.dumps would make one per call
+
+
+def dumps(value: Any) -> str:
+    return _ENCODER.encode(value)
 
 
 @dataclass
@@ -43,35 +48,49 @@ class Seat:
 
 class Connection:
     """One client socket. Frames go through a queue drained by a writer task, so a table never waits for a slow
-    client and each client receives its frames in the order the table produced them."""
+    client and each client receives its frames in the order the table produced them. (A deque and one future, not
+    an asyncio.Queue: this is on the path of every frame.)"""
 
     def __init__(self, ws: WebSocket, seat: int | None, max_queue: int) -> None:
         self.ws = ws
         self.seat = seat
         self.max_queue = max_queue
-        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.queue: deque[str | tuple[object, int]] = deque()
+        self.waiter: asyncio.Future[None] | None = None  # the writer waits on it while the queue is empty
         self.closing = False
         self.hint_running = False
+
+    def _put(self, item: str | tuple[object, int]) -> None:
+        self.queue.append(item)
+        waiter = self.waiter
+        if waiter is not None:
+            self.waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
 
     def send(self, frame: JsonDict | str) -> None:
         if self.closing:
             return
-        if self.queue.qsize() >= self.max_queue:
+        if len(self.queue) >= self.max_queue:
             # Too far behind: drop it; the client reconnects and gets a fresh snapshot.
             log.warning("dropping a client that does not read its frames")
             self.close(1013)
             return
-        self.queue.put_nowait(frame if isinstance(frame, str) else dumps(frame))
+        self._put(frame if isinstance(frame, str) else dumps(frame))
 
     def close(self, code: int = 1000) -> None:
         if not self.closing:
             self.closing = True
-            self.queue.put_nowait((_CLOSE, code))
+            self._put((_CLOSE, code))
 
     async def run_writer(self) -> None:
+        queue = self.queue
         try:
             while True:
-                item = await self.queue.get()
+                while not queue:
+                    self.waiter = asyncio.get_running_loop().create_future()
+                    await self.waiter
+                item = queue.popleft()
                 if isinstance(item, tuple):
                     await self.ws.close(item[1])
                     return
@@ -104,6 +123,8 @@ class Table:
     hint_cache: dict[tuple[int, int], JsonDict] = field(default_factory=dict)
     alive: float = 0.0  # waiting: when a seated player was last known connected (or the creation); see sweep
     finished_at: float | None = None  # when the game ended, or when the finished table was loaded
+    in_flight: bool = False  # an action of this table is being committed (see TableManager.commit)
+    _fixed: tuple[str, str, str] | None = field(default=None, init=False, repr=False)  # see table_text
 
     def seated_connected(self) -> bool:
         return any(c.seat is not None for c in self.connections)
@@ -124,6 +145,23 @@ class Table:
     def connected(self, seat: Seat) -> bool:
         return seat.kind == "bot" or any(c.seat == seat.seat for c in self.connections)
 
+    def _seats_json(self) -> list[JsonDict]:
+        connected = {c.seat for c in self.connections}
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "taken": s.taken,
+                "connected": s.kind == "bot" or s.seat in connected,
+            }
+            for s in self.seats
+        ]
+
+    def _result_json(self) -> JsonDict | None:
+        return self.state.result().to_json() if self.status == FINISHED else None
+
     def to_json(self) -> JsonDict:
         return {
             "id": self.id,
@@ -134,49 +172,64 @@ class Table:
             "num_players": self.num_players,
             "status": self.status,
             "version": self.version,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "name": s.name,
-                    "taken": s.taken,
-                    "connected": self.connected(s),
-                }
-                for s in self.seats
-            ],
+            "seats": self._seats_json(),
             "created": self.created,
             "rematch_of": self.rematch_of,
             "rematch": self.rematch,
-            "result": self.state.result().to_json() if self.status == FINISHED else None,
+            "result": self._result_json(),
         }
+
+    def table_text(self) -> str:
+        """`dumps(self.to_json())`, from the JSON of the parts that never change made once per table: the table
+        object is in every sync, and its options are most of it."""
+        if self._fixed is None:
+            fixed = {k: v for k, v in self.to_json().items() if k in _FIXED_HEAD}
+            self._fixed = (dumps(fixed)[:-1], dumps(self.created), dumps(self.rematch_of))
+        head, created, rematch_of = self._fixed
+        return (
+            f'{head},"status":"{self.status}","version":{self.version},"seats":{dumps(self._seats_json())},'
+            f'"created":{created},"rematch_of":{rematch_of},"rematch":{dumps(self.rematch)},'
+            f'"result":{dumps(self._result_json())}}}'
+        )
 
     def player_names(self) -> list[str]:
         return [s.name or s.bot or f"seat {s.seat}" for s in self.seats]
 
-    def sync_frame(self, seat: int | None, table_json: JsonDict | None = None) -> JsonDict:
+    def sync_text(self, seat: int | None, shared: tuple[str, str] | None = None) -> str:
+        """The sync frame of `seat` as JSON text. `shared` = `_shared()`: the parts equal for every seat, made once
+        per broadcast (a player's view, legal actions and events are their own)."""
         state = self.state
+        head, tail = shared if shared is not None else self._shared()
         to_move = self.status == PLAYING and seat is not None and state.current_player == seat
-        frame: JsonDict = {
-            "type": "sync",
-            "version": self.version,
-            "table": table_json if table_json is not None else self.to_json(),
+        own = {
             "view": state.view(seat),
             "legal": [{"id": a.id, "text": a.text(), "action": a.to_json()} for a in state.legal_actions()]
             if to_move
             else [],
             "events": [e.to_json() for e in self.last_events if e.visible(seat)],
-            "last": None if self.last_action is None else {"seat": self.last_seat, "text": self.last_action.text()},
         }
-        if state.is_over:
-            frame["result"] = state.result().to_json()
+        return f"{head},{dumps(own)[1:-1]}{tail}"
+
+    def _shared(self) -> tuple[str, str]:
+        last = None if self.last_action is None else {"seat": self.last_seat, "text": self.last_action.text()}
+        tail = f',"last":{dumps(last)}'
+        if self.state.is_over:
+            tail += f',"result":{dumps(self.state.result().to_json())}'
+        return f'{{"type":"sync","version":{self.version},"table":{self.table_text()}', tail + "}"
+
+    def sync_frame(self, seat: int | None) -> JsonDict:
+        frame: JsonDict = json.loads(self.sync_text(seat))
         return frame
 
     def broadcast(self) -> None:
-        """Send every client its own sync (one view per seat, shared by that seat's sockets)."""
-        table_json = self.to_json()
+        """Send every client its own sync: the table and what every seat shares are made once, then one view per
+        seat, shared by that seat's sockets (all spectators get the same text)."""
+        if not self.connections:
+            return
+        shared = self._shared()
         texts: dict[int | None, str] = {}
         for conn in list(self.connections):
-            if conn.seat not in texts:
-                texts[conn.seat] = dumps(self.sync_frame(conn.seat, table_json))
-            conn.send(texts[conn.seat])
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = self.sync_text(conn.seat, shared)
+            conn.send(text)

@@ -1,0 +1,86 @@
+"""Group commit: the actions that arrive together (in one turn of the event loop, from any tables) are committed to
+SQLite in one transaction, and only then applied, acknowledged and shown.
+
+"Acknowledged = durable" holds as before: nothing of an action (its ack, a sync, the table's new state in memory)
+exists anywhere before the transaction that holds it has committed. What changes is the cost: one BEGIN … COMMIT
+for a batch instead of one per action. A batch is written by a callback the loop runs in its next turn, so an action
+waits for at most one turn; under load, when many actions arrive at once, the batches grow by themselves.
+
+The work after the commit (`Pending.done`: install the state, ack, sync, wake the bots) runs inside that callback,
+not in the task that asked: if that task is cancelled meanwhile (its socket closed), the committed action is still
+applied in memory, so memory and database never part.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from podium.server.db import ActionRow, Database
+
+log = logging.getLogger("podium.server")
+
+
+@dataclass
+class Pending:
+    row: ActionRow
+    done: Callable[[], None]  # applies the committed action in memory, acks and syncs
+    failed: Callable[[], None]  # the commit failed: nothing happened (the table may take an action again)
+    future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class GroupCommit:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.batch: list[Pending] = []
+        self.batches = 0  # how many transactions, for the load bench's figures
+        self.actions = 0
+
+    def write(self, row: ActionRow, done: Callable[[], None], failed: Callable[[], None]) -> asyncio.Future[None]:
+        """Queue `row` for the next transaction; the future is done once it is committed and `done` has run
+        (with the exception, if either failed; `failed` runs if the commit did)."""
+        pending = Pending(row, done, failed)
+        if not self.batch:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.batch.append(pending)
+        return pending.future
+
+    def flush(self) -> None:
+        batch, self.batch = self.batch, []
+        if not batch:
+            return
+        try:
+            self.db.append_actions([p.row for p in batch])
+            committed = batch
+        except Exception:
+            # One bad row must not fail the others: each is tried alone (and fails alone).
+            committed = []
+            for pending in batch:
+                try:
+                    self.db.append_actions([pending.row])
+                    committed.append(pending)
+                except Exception as exc:
+                    log.exception("committing an action of table %s", pending.row.table_id)
+                    pending.failed()
+                    self._finish(pending.future, exc)
+        self.batches += 1
+        self.actions += len(committed)
+        for pending in committed:
+            error: BaseException | None = None
+            try:
+                pending.done()
+            except Exception as exc:  # committed all the same; the asking client is told (its socket closes)
+                log.exception("after committing an action of table %s", pending.row.table_id)
+                error = exc
+            self._finish(pending.future, error)
+
+    @staticmethod
+    def _finish(future: asyncio.Future[None], error: BaseException | None) -> None:
+        if future.done():  # cancelled by its task; the work is done all the same
+            return
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)

@@ -1,0 +1,165 @@
+"""The server's hot path (issue 14, load): frames assembled from JSON text made once per broadcast must equal the
+objects they stand for, and the group commit must keep "acknowledged = durable" — nothing of an action (ack, sync,
+state in memory) exists before its transaction has committed, a failing action fails alone, and a cancelled
+request is still applied as committed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from podium.server.config import ServerConfig
+from podium.server.db import ActionRow, Database
+from podium.server.manager import TableManager
+from podium.server.protocol import ProtocolError
+from podium.server.tables import FINISHED, Connection, Table
+
+
+class FakeSocket:
+    """Frames are only queued by Connection.send; no writer runs in these tests."""
+
+
+def frames(conn: Connection) -> list[dict[str, Any]]:
+    return [json.loads(item) for item in conn.queue if isinstance(item, str)]
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(coro)
+
+
+def manager(tmp_path: Path) -> TableManager:
+    path = tmp_path / "db.sqlite3"
+    return TableManager(Database(path), ServerConfig(db_path=path, bot_delay=0, rate_limits=False))
+
+
+def two_player_table(m: TableManager, game: str = "golf", **extra: Any) -> tuple[Table, list[Connection]]:
+    made = m.create({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann", **extra})
+    table = m.tables[made["table"]["id"]]
+    m.join(table, {"name": "Bo"})
+    conns = [Connection(FakeSocket(), seat, 10**6) for seat in (0, 1)]  # type: ignore[arg-type]
+    conns.append(Connection(FakeSocket(), None, 10**6))  # type: ignore[arg-type]  # a spectator
+    for conn in conns:
+        m.connect(table, conn)
+    for conn in conns:
+        conn.queue.clear()
+    return table, conns
+
+
+def expected_sync(table: Table, seat: int | None) -> dict[str, Any]:
+    """The sync frame as docs/protocol.md defines it, built directly from the objects."""
+    state = table.state
+    to_move = table.status == "playing" and seat is not None and state.current_player == seat
+    frame = {
+        "type": "sync",
+        "version": table.version,
+        "table": table.to_json(),
+        "view": state.view(seat),
+        "legal": [{"id": a.id, "text": a.text(), "action": a.to_json()} for a in state.legal_actions()]
+        if to_move
+        else [],
+        "events": [e.to_json() for e in table.last_events if e.visible(seat)],
+        "last": None if table.last_action is None else {"seat": table.last_seat, "text": table.last_action.text()},
+    }
+    if state.is_over:
+        frame["result"] = state.result().to_json()
+    return json.loads(json.dumps(frame))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("game", ["golf", "olympicards", "athletic"])
+def test_frames_made_from_shared_text_equal_the_objects(tmp_path: Path, game: str) -> None:
+    async def play() -> None:
+        m = manager(tmp_path)
+        options = {"golf": {"rounds": 1}, "athletic": {"medals_to_win": 1, "max_turns": 30}}.get(game, {})
+        table, conns = two_player_table(m, game, options=options, memory=True)
+        rng = random.Random(4)
+        while table.status != FINISHED:
+            assert json.loads(table.table_text()) == json.loads(json.dumps(table.to_json()))
+            for conn in conns:
+                assert json.loads(table.sync_text(conn.seat)) == expected_sync(table, conn.seat)
+            seat = table.state.current_player
+            assert seat is not None
+            await m.commit(table, seat, rng.choice(table.state.legal_actions()), ack=conns[seat])
+            sent = {conn.seat: frames(conn) for conn in conns}
+            assert sent[seat][0] == {"type": "ack", "version": table.version}
+            for conn in conns:
+                assert sent[conn.seat][-1] == expected_sync(table, conn.seat)  # what broadcast sent
+                conn.queue.clear()
+        table.rematch = "someid"  # the one field set after the end
+        assert json.loads(table.table_text()) == json.loads(json.dumps(table.to_json()))
+        assert json.loads(table.table_text())["result"] is not None
+
+    run(play())
+
+
+def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_before_it(tmp_path: Path) -> None:
+    async def play() -> None:
+        m = manager(tmp_path)
+        tables = [two_player_table(m) for _ in range(3)]
+        batches = m.commits.batches
+        tasks = []
+        for table, conns in tables:
+            seat = table.state.current_player
+            assert seat is not None
+            action = table.state.legal_actions()[0]
+            tasks.append(asyncio.create_task(m.commit(table, seat, action, ack=conns[seat])))
+        await asyncio.sleep(0)  # every task has queued its action; the flush runs in the loop's next turn
+        for table, conns in tables:
+            assert table.version == 0 and table.in_flight
+            assert all(not conn.queue for conn in conns)  # no ack, no sync yet
+            assert m.db.count_actions(table.id) == 0
+        await asyncio.gather(*tasks)
+        assert m.commits.batches == batches + 1  # one transaction for the three
+        for table, conns in tables:
+            assert table.version == 1 and not table.in_flight
+            assert m.db.count_actions(table.id) == 1
+            seat = table.last_seat
+            assert seat is not None
+            assert frames(conns[seat])[0] == {"type": "ack", "version": 1}
+
+    run(play())
+
+
+def test_a_failed_commit_changes_nothing_and_fails_alone(tmp_path: Path) -> None:
+    async def play() -> None:
+        m = manager(tmp_path)
+        (first, first_conns), (second, second_conns) = two_player_table(m), two_player_table(m)
+        # Ply 0 of `first` is already in the database (as if written by someone else): its insert must fail.
+        m.db.append_actions([ActionRow(first.id, 0, 0, {"type": "peek", "slot": 0})])
+        seat_a, seat_b = first.state.current_player, second.state.current_player
+        assert seat_a is not None and seat_b is not None
+        results = await asyncio.gather(
+            m.commit(first, seat_a, first.state.legal_actions()[0], ack=first_conns[seat_a]),
+            m.commit(second, seat_b, second.state.legal_actions()[0], ack=second_conns[seat_b]),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], Exception) and results[1] is None
+        assert first.version == 0 and not first.in_flight and not any(c.queue for c in first_conns)
+        assert second.version == 1 and frames(second_conns[seat_b])[0] == {"type": "ack", "version": 1}
+        assert m.db.count_actions(second.id) == 1
+
+    run(play())
+
+
+def test_a_request_cancelled_while_its_action_commits_still_applies_it(tmp_path: Path) -> None:
+    async def play() -> None:
+        m = manager(tmp_path)
+        table, conns = two_player_table(m)
+        seat = table.state.current_player
+        assert seat is not None
+        task = asyncio.create_task(m.commit(table, seat, table.state.legal_actions()[0], ack=conns[seat]))
+        await asyncio.sleep(0)
+        task.cancel()  # e.g. the socket closed, before the flush has run
+        with pytest.raises(ProtocolError):  # meanwhile the table takes no other action
+            await m.commit(table, seat, table.state.legal_actions()[0])
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert table.version == 1 and not table.in_flight and m.db.count_actions(table.id) == 1
+        assert frames(conns[seat])[0] == {"type": "ack", "version": 1}
+
+    run(play())
