@@ -46,7 +46,9 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(name: str, sims: int, seed: int, podium_seat: int, podium_spec: str) -> tuple[float, dict[str, float]]:
+def play(
+    name: str, sims: int, seed: int, podium_seat: int, podium_spec: str, podium_iterations: int
+) -> tuple[float, dict[str, float]]:
     """One game; podium's result (1 win, 0.5 tie, 0 loss) and each side's thinking time."""
     game = pyspiel.load_game(f"podium_{name}", {"players": 2, **CONFIGS[name]})
     rng = np.random.RandomState(seed)
@@ -54,7 +56,7 @@ def play(name: str, sims: int, seed: int, podium_seat: int, podium_spec: str) ->
     theirs = ismcts.ISMCTSBot(
         game, evaluator, uct_c=2.0, max_simulations=sims, random_state=np.random.RandomState(seed + 2)
     )
-    ours = make_agent(podium_spec, game.podium_game, podium_seat, seed + 3, iterations=sims)
+    ours = make_agent(podium_spec, game.podium_game, podium_seat, seed + 3, iterations=podium_iterations)
     state = game.new_initial_state()
     spent = {"podium": 0.0, "openspiel": 0.0}
     while not state.is_terminal():
@@ -81,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(CONFIGS), required=True)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--sims", type=int, default=50, help="simulations per move, both sides")
-    parser.add_argument("--podium", default="ismcts", help="podium's bot spec (iterations are set to --sims)")
+    parser.add_argument("--podium", default="ismcts", help="podium's bot spec (its iterations: --sims)")
+    parser.add_argument(
+        "--podium-iterations", type=int, help="podium's iterations per move instead of --sims (e.g. for equal time)"
+    )
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--out", type=Path, help="write the results as JSON here (after every game)")
     args = parser.parse_args(argv)
@@ -90,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     spent = {"podium": 0.0, "openspiel": 0.0}
     started = time.perf_counter()
     for index in range(args.games):
-        result, used = play(args.game, args.sims, args.seed * 100_003 + index, index % 2, args.podium)
+        ours = args.podium_iterations or args.sims
+        result, used = play(args.game, args.sims, args.seed * 100_003 + index, index % 2, args.podium, ours)
         score += result
         wins += result == 1.0
         ties += result == 0.5
@@ -104,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             "players": 2,
             "sims": args.sims,
             "podium": args.podium,
+            "podium_iterations": ours,
             "games": n,
             "podium_wins": wins,
             "ties": ties,
