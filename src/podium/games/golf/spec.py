@@ -29,7 +29,10 @@ SPEC = GameSpec(
             "a beginner: the heuristic bot, but 30% of its decisions are random (blind swaps, odd knocks)",
             "heuristic:noise=0.3",
         ),
-        "medium": BotNote("a solid player: the heuristic bot (estimates unseen cards, knocks when ahead)", "heuristic"),
+        "medium": BotNote(
+            "a solid player: the heuristic bot (counts the unseen cards, knocks when its expected lead is large)",
+            "heuristic",
+        ),
         # the flat, paired-sample form measured stronger than the full tree here (the tree fuses the decisions
         # after a blind draw); docs/bots.md
         "hard": BotNote(
