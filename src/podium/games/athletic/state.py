@@ -41,7 +41,7 @@ from podium.games.athletic.actions import (
     AthleticAction,
     move_action,
 )
-from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT
+from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT, mask_of
 from podium.games.athletic.config import AthleticConfig
 from podium.games.athletic.termination import AthleticTermination
 from podium.games.athletic.view import AthleticView, PoolView, as_view, options_of
@@ -57,6 +57,7 @@ PLAIN_DRAW = 3  # A-5.2
 MOVES: tuple[tuple[AthleticAction, ...], ...] = tuple(
     tuple(END_ACTION if a == b else move_action(a, b) for b in range(NUM_PILES)) for a in range(NUM_PILES)
 )
+_MOVE_AT = tuple(action for row in MOVES for action in row)  # MOVES[a][b] at a * NUM_PILES + b
 
 Layout = tuple[tuple[int, ...], ...]
 LayoutKey = tuple[int, ...]
@@ -113,6 +114,7 @@ class AthleticState(State):
         self._up = config.step == "up"
         self.num_players = num_players
         self.hands = hands  # each sorted
+        self.hand_masks = [mask_of(hand) for hand in hands]  # each hand as a bit mask, kept in step by apply
         self.piles = piles
         self.draw = draw  # the top of the draw pile is the end of the list
         self.rng = rng
@@ -147,23 +149,26 @@ class AthleticState(State):
         return self.current
 
     def legal_actions(self) -> list[Action]:
-        if self.current is None:
+        current = self.current
+        if current is None:
             return []
-        hand = self.hands[self.current]
+        hand = self.hands[current]
+        mask = self.hand_masks[current]
         place = PLACE[self._up]
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
+        tops = [(code & _CODE_MASK) - 1 for code in self.codes]  # each pile's top card, -1 for an empty slot
         # The plays, pile by pile: the hand's cards that fit the pile's top are one AND of bit masks; only the plays
         # found are visited (not every card against every pile). Ids are card * NUM_PILES + pile, so sorting them
         # gives the id order.
         ids: list[int] = []
         empties: list[int] = []
-        for p, code in enumerate(self.codes):
-            if not code:
+        top_mask = 0  # the top cards, as a bit mask
+        for p in range(NUM_PILES):
+            t = tops[p]
+            if t < 0:
                 empties.append(p)
                 continue
-            fits = mask & place[(code & _CODE_MASK) - 1]
+            top_mask |= 1 << t
+            fits = mask & place[t]
             while fits:
                 low = fits & -fits
                 ids.append((low.bit_length() - 1) * NUM_PILES + p)
@@ -173,34 +178,30 @@ class AthleticState(State):
         if empties:
             plays += [ACTIONS[FILL_BASE + c * NUM_PILES + p] for c in hand for p in empties]
         if self._config.table_moves:
-            plays += self._legal_moves()
+            plays += self._legal_moves(tops, top_mask, place)
         plays.append(END_ACTION)
         return plays
 
-    def _legal_moves(self) -> list[Action]:
-        codes = self.codes
-        place = PLACE[self._up]
-        tops = 0  # the top cards, as a bit mask
-        pile_of: dict[int, int] = {}
-        for a, code in enumerate(codes):
-            if code:
-                x = (code & _CODE_MASK) - 1
-                tops |= 1 << x
-                pile_of[x] = a
+    def _legal_moves(self, tops: list[int], top_mask: int, place: tuple[int, ...]) -> list[Action]:
+        """The legal moves, given the piles' top cards (`tops`, -1 for an empty slot, and as a bit mask)."""
         # Pile by pile, the tops that may go on it (one AND), as `a * NUM_PILES + b`: sorted, that is the id order.
         pairs: list[int] = []
-        for b, code in enumerate(codes):
-            if code:
-                t = (code & _CODE_MASK) - 1
-                fits = place[t] & tops & ~(1 << t)
+        where = tops.index
+        for b in range(NUM_PILES):
+            t = tops[b]
+            if t >= 0:
+                fits = place[t] & top_mask & ~(1 << t)
                 while fits:
                     low = fits & -fits
-                    pairs.append(pile_of[low.bit_length() - 1] * NUM_PILES + b)
+                    pairs.append(where(low.bit_length() - 1) * NUM_PILES + b)
                     fits ^= low
+        if not pairs:
+            return []
         pairs.sort()
         seen = self.seen
         if len(seen) == 1:  # only the current layout seen: a move changes it, so none can repeat one
-            return [MOVES[i // NUM_PILES][i % NUM_PILES] for i in pairs]
+            return [_MOVE_AT[i] for i in pairs]
+        codes = self.codes
         out: list[Action] = []
         for i in pairs:
             a, b = divmod(i, NUM_PILES)
@@ -208,7 +209,7 @@ class AthleticState(State):
             key[a] = codes[a] >> CODE_BITS
             key[b] = codes[b] << CODE_BITS | (codes[a] & _CODE_MASK)
             if tuple(key) not in seen:
-                out.append(MOVES[a][b])
+                out.append(_MOVE_AT[i])
         return out
 
     def _repeats(self, a: int, b: int) -> bool:
@@ -244,6 +245,7 @@ class AthleticState(State):
             return [Event("move", {"player": player, "card": TEXT[card], "from": action.source, "to": action.pile})]
         card = action.card
         self.hands[player].remove(card)
+        self.hand_masks[player] ^= 1 << card
         piles[action.pile].append(card)
         pools = self.pools
         if pools is not None and self.epoch[card]:
@@ -350,6 +352,7 @@ class AthleticState(State):
         hand = self.hands[player]
         hand.extend(got)
         hand.sort()
+        self.hand_masks[player] = mask_of(hand)
         events.append(Event("draw", {"player": player, "count": len(got)}))
         events.append(Event("draw_cards", {"player": player, "cards": [TEXT[c] for c in got]}, frozenset({player})))
         return events
@@ -475,12 +478,14 @@ class AthleticState(State):
                 where[i] = c
         for hand in twin.hands:
             hand.sort()
+        twin.hand_masks = [mask_of(hand) for hand in twin.hands]
         return twin
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         twin.__dict__.update(self.__dict__)
         twin.hands = [list(h) for h in self.hands]
+        twin.hand_masks = list(self.hand_masks)
         twin.piles = [list(p) for p in self.piles]
         twin.draw = list(self.draw)
         twin.medals = list(self.medals)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import combinations, compress
 
 from podium.games.olympicards.cards import COLOUR, NO_CARD, NUM_KINDS, TEXT, VALUE
 from podium.games.olympicards.sports import Sport
@@ -219,7 +219,7 @@ def _multisets(kinds: list[int], counts: Sequence[int], size: int) -> list[Play]
         return [(a,) for a in kinds]
     if size == 2:
         out = [(a, a) for a in kinds if counts[a] > 1]
-        out += [(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1 :]]
+        out += combinations(kinds, 2)  # (a, b) with a before b in `kinds`, in that order
         return out
     out = []
     for i, a in enumerate(kinds):
@@ -238,8 +238,9 @@ _KINDS = range(NUM_KINDS)
 _SINGLES: tuple[Play, ...] = tuple((k,) for k in _KINDS)  # the one-card plays, built once
 _AGAINST_LAST = frozenset({"higher_than_last_any", "lower_than_last_any"})
 _HIGHER = frozenset({"higher_than_last_any", "higher_than_own_previous"})
+_VALUE_OF = VALUE.__getitem__
 _MEASURES: dict[str, Callable[[Play], int]] = {
-    "value": lambda cards: max([VALUE[k] for k in cards]),
-    "sum": lambda cards: sum([VALUE[k] for k in cards]),
+    "value": lambda cards: max(map(_VALUE_OF, cards)),
+    "sum": lambda cards: sum(map(_VALUE_OF, cards)),
     "count": len,
 }
