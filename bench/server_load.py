@@ -182,13 +182,14 @@ def worker(
     }
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux); -1 elsewhere."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process (Linux; in clock ticks of 10 ms); (-1, -1) elsewhere."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, IndexError, ValueError):
-        return -1.0
+        return -1.0, -1.0
 
 
 def load_average() -> str:
@@ -228,9 +229,11 @@ def load(args: argparse.Namespace) -> int:
                     pool.submit(worker, settings, base, share, start_at, measure_from, stop_at) for share in shares
                 ]
                 sleep_until(measure_from)
-                server_cpu = cpu_seconds(pid) if pid else -1.0
+                before = cpu_seconds(pid) if pid else (-1.0, -1.0)
                 sleep_until(stop_at)
-                server_cpu = cpu_seconds(pid) - server_cpu if pid and server_cpu >= 0 else -1.0
+                after = cpu_seconds(pid) if pid else (-1.0, -1.0)
+                user, system = after[0] - before[0], after[1] - before[1]
+                server_cpu = user + system if pid and before[0] >= 0 else -1.0
                 load_after = load_average()
                 results = [f.result() for f in futures]
         finally:
@@ -257,7 +260,8 @@ def load(args: argparse.Namespace) -> int:
     if ms and server_cpu >= 0:
         print(
             f"  server CPU            {server_cpu:.2f} s in the window: {server_cpu / len(ms) * 1e6:,.0f} µs per "
-            f"action ({server_cpu / elapsed:.0%} of a core); clients {sum(r['cpu'] for r in results):.1f} s in all"
+            f"action ({server_cpu / elapsed:.0%} of a core; user {user / len(ms) * 1e6:,.0f} µs + system "
+            f"{system / len(ms) * 1e6:,.0f} µs); clients {sum(r['cpu'] for r in results):.1f} s in all"
         )
     if pings:
         print(

@@ -186,10 +186,13 @@ class Table:
             fixed = {k: v for k, v in self.to_json().items() if k in _FIXED_HEAD}
             self._fixed = (dumps(fixed)[:-1], dumps(self.created), dumps(self.rematch_of))
         head, created, rematch_of = self._fixed
+        # One encoder call for the parts that change; `result` is null until the end.
+        rest = dumps([self._seats_json(), self.rematch])
+        seats, rematch = rest[1:-1].rsplit(",", 1)
+        result = "null" if self.status != FINISHED else dumps(self._result_json())
         return (
-            f'{head},"status":"{self.status}","version":{self.version},"seats":{dumps(self._seats_json())},'
-            f'"created":{created},"rematch_of":{rematch_of},"rematch":{dumps(self.rematch)},'
-            f'"result":{dumps(self._result_json())}}}'
+            f'{head},"status":"{self.status}","version":{self.version},"seats":{seats},'
+            f'"created":{created},"rematch_of":{rematch_of},"rematch":{rematch},"result":{result}}}'
         )
 
     def player_names(self) -> list[str]:
