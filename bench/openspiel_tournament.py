@@ -87,9 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--podium-iterations", type=int, help="podium's iterations per move instead of --sims (e.g. for equal time)"
     )
+    parser.add_argument(
+        "--ties-by-reward",
+        action="store_true",
+        help="podium's ISMCTS breaks visit ties by mean reward (bench/ismcts_visit_ties.py; this process only)",
+    )
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--out", type=Path, help="write the results as JSON here (after every game)")
     args = parser.parse_args(argv)
+    if args.ties_by_reward:
+        from ismcts_visit_ties import act_breaking_ties_by_reward  # bench/, beside this script
+        from podium.agents import ismcts as podium_ismcts
+
+        podium_ismcts.ISMCTS.act = act_breaking_ties_by_reward  # type: ignore[method-assign]
     score = 0.0
     wins = ties = 0
     spent = {"podium": 0.0, "openspiel": 0.0}
@@ -111,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             "sims": args.sims,
             "podium": args.podium,
             "podium_iterations": ours,
+            "ties_by_reward": args.ties_by_reward,
             "games": n,
             "podium_wins": wins,
             "ties": ties,
