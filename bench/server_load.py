@@ -29,6 +29,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import sqlite3
 import statistics
 import subprocess
@@ -197,10 +198,10 @@ def load_average() -> str:
     return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, log: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    process = spawn_serve(db, port)
-    wait_serving(process, port)
+    process = spawn_serve(db, port, log=log)
+    wait_serving(process, port, log=log)
     return process, f"http://{HOST}:{port}"
 
 
@@ -214,7 +215,7 @@ def load(args: argparse.Namespace) -> int:
         if args.url:
             process, base, pid = None, args.url.rstrip("/"), args.pid
         else:
-            process, base = start_server(Path(folder) / "bench.sqlite3")
+            process, base = start_server(Path(folder) / "bench.sqlite3", Path(folder) / "server.log")
             pid = process.pid
         print(f"server_load: {load_average()} before the run")
         workers = max(1, min(args.workers, args.games))
@@ -240,6 +241,10 @@ def load(args: argparse.Namespace) -> int:
             if process is not None:
                 process.terminate()
                 process.wait(10)
+        log = Path(folder) / "server.log"
+        commits = (
+            re.findall(r"group commit: (\d+) actions in (\d+) transactions", log.read_text()) if log.exists() else []
+        )
     ms = [x * 1000 for r in results for x in r["latencies"]]
     pings = [x * 1000 for r in results for x in r["pings"]]
     errors = [e for r in results for e in r["errors"]]
@@ -267,6 +272,12 @@ def load(args: argparse.Namespace) -> int:
         print(
             f"  baseline ping (ms)    p50 {statistics.median(pings):.1f}  p95 {percentile(pings, 0.95):.1f}  "
             f"({len(pings)} pings on the same sockets)"
+        )
+    if commits:
+        actions, transactions = (int(n) for n in commits[-1])
+        print(
+            f"  group commit          {actions:,} actions in {transactions:,} transactions "
+            f"({actions / max(1, transactions):.2f} per transaction, the whole run)"
         )
     print(f"  errors                {len(errors)}" + (f"  e.g. {errors[:3]}" if errors else ""))
     print(f"  machine               {load_after} at the end")

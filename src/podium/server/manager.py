@@ -453,6 +453,7 @@ class TableManager:
                 await self.sweeper
         await self.bots.stop()
         await asyncio.to_thread(self.hints.close)
+        log.info("group commit: %d actions in %d transactions", self.commits.actions, self.commits.batches)
         for table in self.tables.values():
             for conn in list(table.connections):
                 conn.close(1012)  # service restart: clients reconnect
