@@ -92,7 +92,7 @@ def test_observation_is_the_view_and_all_of_it(game: str, players: int, rules: d
 @pytest.mark.parametrize("game", supported_games())
 def test_layout_is_documented(game: str) -> None:
     text = DOCS.read_text(encoding="utf-8")
-    section = text.split(f"### {game}", 1)[1].split("\n### ", 1)[0]
+    section = text.split(f"### {game}", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE))
     engine = get_game(game)
     encoder = encoding_of(game).encoder(engine.config({}), engine.min_players)
