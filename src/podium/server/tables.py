@@ -220,10 +220,6 @@ class Table:
             tail += f',"result":{dumps(self.state.result().to_json())}'
         return f'{{"type":"sync","version":{self.version},"table":{self.table_text()}', tail + "}"
 
-    def sync_frame(self, seat: int | None) -> JsonDict:
-        frame: JsonDict = json.loads(self.sync_text(seat))
-        return frame
-
     def broadcast(self) -> None:
         """Send every client its own sync: the table and what every seat shares are made once, then one view per
         seat, shared by that seat's sockets (all spectators get the same text)."""
