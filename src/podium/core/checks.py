@@ -109,7 +109,7 @@ def memoized(read: Callable[[Any], T], size: int = 64) -> Callable[[Any], T]:
 
     def cached(value: Any) -> T:
         try:
-            key = tuple([(k, v.__class__, v) for k, v in value.items()])
+            key = (*value.items(), *map(type, value.values()))
             result = found.get(key)
         except (AttributeError, TypeError):  # no mapping, or an unhashable entry
             return read(value)

@@ -57,6 +57,7 @@ PLAIN_DRAW = 3  # A-5.2
 MOVES: tuple[tuple[AthleticAction, ...], ...] = tuple(
     tuple(END_ACTION if a == b else move_action(a, b) for b in range(NUM_PILES)) for a in range(NUM_PILES)
 )
+_BIT = tuple(1 << c for c in range(NUM_CARDS)).__getitem__  # a card's bit; a hand's bits add up to its mask
 _MOVE_AT = tuple(action for row in MOVES for action in row)  # MOVES[a][b] at a * NUM_PILES + b
 
 Layout = tuple[tuple[int, ...], ...]
@@ -114,7 +115,7 @@ class AthleticState(State):
         self._up = config.step == "up"
         self.num_players = num_players
         self.hands = hands  # each sorted
-        self.hand_masks = [mask_of(hand) for hand in hands]  # each hand as a bit mask, kept in step by apply
+        self.hand_masks = [sum(map(_BIT, hand)) for hand in hands]  # each hand as a bit mask, kept by apply
         self.piles = piles
         self.draw = draw  # the top of the draw pile is the end of the list
         self.rng = rng
