@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from podium.core.contract import Action, Event, JsonDict, Result, State, View
-from podium.core.errors import GameNotOver, IllegalAction, RecordError
+from podium.core.errors import GameNotOver, IllegalAction
 from podium.core.rng import Rng
 from podium.games.athletic import records
 from podium.games.athletic.actions import (
@@ -39,12 +39,12 @@ from podium.games.athletic.actions import (
     MOVE,
     PLAY,
     AthleticAction,
-    move_action,
 )
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT, mask_of
 from podium.games.athletic.config import AthleticConfig
+from podium.games.athletic.layout import CODE_BITS, CODE_MASK, legal_moves, moved_key, pile_code, replay_chain
 from podium.games.athletic.termination import AthleticTermination
-from podium.games.athletic.view import AthleticView, PoolView, as_view, options_of
+from podium.games.athletic.view import AthleticView, PoolView, as_view, build_pools, options_of, pools_view
 
 if TYPE_CHECKING:
     from podium.core.contract import Game
@@ -52,35 +52,7 @@ if TYPE_CHECKING:
 HAND_SIZE = 7  # A-2.1
 MEDAL_DRAW = 7  # A-5.1
 PLAIN_DRAW = 3  # A-5.2
-
-# MOVES[a][b]: the interned action moving pile a's top card onto pile b (a == b holds `end`, never looked up).
-MOVES: tuple[tuple[AthleticAction, ...], ...] = tuple(
-    tuple(END_ACTION if a == b else move_action(a, b) for b in range(NUM_PILES)) for a in range(NUM_PILES)
-)
 _BIT = tuple(1 << c for c in range(NUM_CARDS)).__getitem__  # a card's bit; a hand's bits add up to its mask
-_MOVE_AT = tuple(action for row in MOVES for action in row)  # MOVES[a][b] at a * NUM_PILES + b
-
-Layout = tuple[tuple[int, ...], ...]
-LayoutKey = tuple[int, ...]
-"""A table layout as the no-repeat rule compares it: one `pile_code` per pile."""
-
-CODE_BITS = 6  # a card's code (card + 1, so that 0 means "no card") fits in 6 bits: 60 cards
-_CODE_MASK = (1 << CODE_BITS) - 1
-
-
-def layout_key(piles: list[list[int]]) -> Layout:
-    return tuple(tuple(p) for p in piles)
-
-
-def pile_code(pile: list[int]) -> int:
-    """A pile as one integer, its top card in the lowest bits: distinct piles have distinct codes, and moving a top
-    card is a shift (`code >> CODE_BITS` takes it off, `code << CODE_BITS | card + 1` puts it on). The state keeps the
-    five codes up to date (`apply`), so a candidate move's layout key costs two shifts instead of a copy of every
-    pile."""
-    code = 0
-    for c in pile:
-        code = code << CODE_BITS | (c + 1)
-    return code
 
 
 class AthleticState(State):
@@ -130,7 +102,7 @@ class AthleticState(State):
         self.chain = list(chain)  # moves made since the last card placed this turn
         self.codes = [pile_code(p) for p in piles]  # `pile_code` of each pile, kept in step with `piles`
         # The layouts seen since the last placement, as layout keys (tuples of the five codes).
-        self.seen = _replay_chain(piles, self.codes, self.chain, config.up_only)
+        self.seen = replay_chain(piles, self.codes, self.chain, config.up_only)
         self.reason = reason
         # The view's pools (A-8) while they are kept: reshuffle -> [its hidden cards' texts, sorted; per seat how
         # many; how many in the draw pile]. Built by the first view and kept up to date by apply from then on (a
@@ -156,7 +128,7 @@ class AthleticState(State):
         hand = self.hands[current]
         mask = self.hand_masks[current]
         place = PLACE[self._up]
-        tops = [(code & _CODE_MASK) - 1 for code in self.codes]  # each pile's top card, -1 for an empty slot
+        tops = [(code & CODE_MASK) - 1 for code in self.codes]  # each pile's top card, -1 for an empty slot
         # The plays, pile by pile: the hand's cards that fit the pile's top are one AND of bit masks; only the plays
         # found are visited (not every card against every pile). Ids are card * NUM_PILES + pile, so sorting them
         # gives the id order.
@@ -179,46 +151,9 @@ class AthleticState(State):
         if empties:
             plays += [ACTIONS[FILL_BASE + c * NUM_PILES + p] for c in hand for p in empties]
         if self._config.table_moves:
-            plays += self._legal_moves(tops, top_mask, place)
+            plays += legal_moves(self.codes, self.seen, tops, top_mask, place)
         plays.append(END_ACTION)
         return plays
-
-    def _legal_moves(self, tops: list[int], top_mask: int, place: tuple[int, ...]) -> list[Action]:
-        """The legal moves, given the piles' top cards (`tops`, -1 for an empty slot, and as a bit mask)."""
-        # Pile by pile, the tops that may go on it (one AND), as `a * NUM_PILES + b`: sorted, that is the id order.
-        pairs: list[int] = []
-        where = tops.index
-        for b in range(NUM_PILES):
-            t = tops[b]
-            if t >= 0:
-                fits = place[t] & top_mask & ~(1 << t)
-                while fits:
-                    low = fits & -fits
-                    pairs.append(where(low.bit_length() - 1) * NUM_PILES + b)
-                    fits ^= low
-        if not pairs:
-            return []
-        pairs.sort()
-        seen = self.seen
-        if len(seen) == 1:  # only the current layout seen: a move changes it, so none can repeat one
-            return [_MOVE_AT[i] for i in pairs]
-        codes = self.codes
-        out: list[Action] = []
-        for i in pairs:
-            a, b = divmod(i, NUM_PILES)
-            key = codes.copy()
-            key[a] = codes[a] >> CODE_BITS
-            key[b] = codes[b] << CODE_BITS | (codes[a] & _CODE_MASK)
-            if tuple(key) not in seen:
-                out.append(_MOVE_AT[i])
-        return out
-
-    def _repeats(self, a: int, b: int) -> bool:
-        codes = self.codes
-        key = codes.copy()
-        key[a] = codes[a] >> CODE_BITS
-        key[b] = codes[b] << CODE_BITS | (codes[a] & _CODE_MASK)
-        return tuple(key) in self.seen
 
     def apply(self, action: Action) -> list[Event]:
         if not isinstance(action, AthleticAction) or ACTIONS[action.id] is not action:
@@ -278,7 +213,7 @@ class AthleticState(State):
                 return f"pile {action.pile + 1} is an empty slot; only a hand card may fill it (A-4.3)"
             if not PLACE[self._up][dst[-1]] >> src[-1] & 1:
                 return f"{TEXT[src[-1]]} may not go on {TEXT[dst[-1]]} (A-3)"
-            if self._repeats(action.source, action.pile):
+            if moved_key(self.codes, action.source, action.pile) in self.seen:
                 return "that move would bring back a table layout already seen since the last card placed"
             return ""
         assert self.current is not None
@@ -401,42 +336,8 @@ class AthleticState(State):
         way the cost follows the cards, not the number of reshuffles in the game."""
         pools = self.pools
         if pools is None:
-            pools = self.pools = self._build_pools()
-        return [
-            {"epoch": k, "cards": texts[:], "hands": hands[:], "draw": draw}
-            for k, (texts, hands, draw) in pools.items()
-        ]
-
-    def _build_pools(self) -> dict[int, list[Any]]:
-        epoch = self.epoch
-        n = self.num_players
-        cards: dict[int, list[int]] = {}
-        hands: dict[int, list[int]] = {}
-        draw: dict[int, int] = {}
-        for seat, hand in enumerate(self.hands):
-            for c in hand:
-                k = epoch[c]
-                if k:
-                    found = cards.get(k)
-                    if found is None:
-                        cards[k] = [c]
-                        counts = hands[k] = [0] * n
-                        counts[seat] = 1
-                    else:
-                        found.append(c)
-                        hands[k][seat] += 1
-        for c in self.draw:
-            k = epoch[c]
-            if k:
-                found = cards.get(k)
-                if found is None:
-                    cards[k] = [c]
-                    hands[k] = [0] * n
-                    draw[k] = 1
-                else:
-                    found.append(c)
-                    draw[k] = draw.get(k, 0) + 1
-        return {k: [[TEXT[c] for c in sorted(cards[k])], hands[k], draw.get(k, 0)] for k in sorted(cards)}
+            pools = self.pools = build_pools(self.hands, self.draw, self.epoch)
+        return pools_view(pools)
 
     def full_view(self) -> View:
         """The spectator's view with every card shown: all hands and the draw pile (top first)."""
@@ -524,28 +425,3 @@ class AthleticState(State):
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:
         return records.read_state(cls, data)
-
-
-def _replay_chain(
-    piles: list[list[int]], codes: list[int], chain: list[tuple[int, int]], up_only: bool
-) -> set[LayoutKey]:
-    """The layouts seen since the last placement (`codes`: the piles' codes now), recovered by taking the chain of
-    moves back from the current one."""
-    seen = {tuple(codes)}
-    if not chain:
-        return seen
-    work = [list(p) for p in piles]
-    codes = codes[:]
-    place = PLACE[up_only]
-    for a, b in reversed(chain):
-        legal = 0 <= a < NUM_PILES and 0 <= b < NUM_PILES and a != b and len(work[b]) >= 2
-        if not (legal and place[work[b][-2]] >> work[b][-1] & 1):
-            raise RecordError(f"the move chain {chain!r} does not fit the piles")
-        card = work[b].pop()
-        work[a].append(card)
-        codes[b] >>= CODE_BITS
-        codes[a] = codes[a] << CODE_BITS | (card + 1)
-        seen.add(tuple(codes))
-    if len(seen) != len(chain) + 1:
-        raise RecordError(f"the move chain {chain!r} repeats a layout")
-    return seen

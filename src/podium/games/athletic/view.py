@@ -7,9 +7,10 @@ point where Athletic code starts reading it.
 
 # No `from __future__ import annotations` here: with string annotations Python 3.11's TypedDict cannot see
 # NotRequired, and would count every key as required.
-from typing import NotRequired, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from podium.core.contract import View
+from podium.games.athletic.cards import TEXT
 from podium.games.athletic.config import AthleticConfig
 
 
@@ -80,3 +81,44 @@ def athletic_view(view: View) -> AthleticView:
 def as_view(view: AthleticView) -> View:
     """The typed view handed back to the framework, which passes views around as plain dicts."""
     return cast(View, view)
+
+
+def build_pools(hands: list[list[int]], draw: list[int], epoch: list[int]) -> dict[int, list[Any]]:
+    """The pools (A-8) as the state keeps them: reshuffle number -> [the texts of its cards still in a hand or the
+    draw pile, sorted; per seat how many; how many in the draw pile], in the order of the reshuffles. One pass over
+    the hidden cards: the cost follows the cards, not the number of reshuffles in the game."""
+    n = len(hands)
+    cards: dict[int, list[int]] = {}
+    counts: dict[int, list[int]] = {}
+    in_draw: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        for c in hand:
+            k = epoch[c]
+            if k:
+                found = cards.get(k)
+                if found is None:
+                    cards[k] = [c]
+                    row = counts[k] = [0] * n
+                    row[seat] = 1
+                else:
+                    found.append(c)
+                    counts[k][seat] += 1
+    for c in draw:
+        k = epoch[c]
+        if k:
+            found = cards.get(k)
+            if found is None:
+                cards[k] = [c]
+                counts[k] = [0] * n
+                in_draw[k] = 1
+            else:
+                found.append(c)
+                in_draw[k] = in_draw.get(k, 0) + 1
+    return {k: [[TEXT[c] for c in sorted(cards[k])], counts[k], in_draw.get(k, 0)] for k in sorted(cards)}
+
+
+def pools_view(pools: dict[int, list[Any]]) -> list[PoolView]:
+    """The view's `pools` from the kept ones: fresh lists, so that a view shares nothing with the state."""
+    return [
+        {"epoch": k, "cards": texts[:], "hands": seats[:], "draw": draw} for k, (texts, seats, draw) in pools.items()
+    ]
