@@ -7,6 +7,7 @@ and docs/protocol.md read the same JSON). The builders read the state's storage:
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from podium.games.olympicards.cards import NO_CARD, TEXT
@@ -117,7 +118,7 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
         "sports_done": [sports[s].name for s in state._done],
         "sport_rounds": list(state._sport_rounds),
         "postponed": state._postponed,
-        "hand": [TEXT[k] for k in state.hand(player)] if player is not None else None,
+        "hand": _hand_texts(state._hands[player]) if player is not None else None,
         "hand_sizes": list(state._sizes),
         "plays": [[_texts(play) for play in plays] for plays in state._plays],
         "last_play": [_texts(plays[-1]) if plays else None for plays in state._plays],
@@ -141,7 +142,7 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
             gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(records)
             for (gold, silver, bronze), records in zip(state._medals, state._records, strict=True)
         ],
-        "discard": [TEXT[k] for k in state._discard],
+        "discard": list(map(_TEXT_OF, state._discard)),
         "draw_size": len(state._draw),
         "hands": _hands(state) if over else None,  # shown at the end: they break ties (O-8)
     }
@@ -157,6 +158,16 @@ _SPORTS: dict[int, tuple[Sport, SportJson]] = {}
 
 
 _TEXTS: dict[tuple[int, ...], list[str]] = {}
+_TEXT_OF = TEXT.__getitem__
+_KINDS = range(len(TEXT))
+
+
+def _hand_texts(counts: list[int]) -> list[str]:
+    """A hand's cards as text, sorted by kind (as `OlympicardsTable.hand` lists them)."""
+    out = list(map(_TEXT_OF, compress(_KINDS, counts)))
+    if len(out) == sum(counts):
+        return out
+    return [TEXT[k] for k, count in enumerate(counts) for _ in range(count)]  # a kind held twice
 
 
 def _texts(play: tuple[int, ...]) -> list[str]:
