@@ -176,7 +176,7 @@ def rules(
     table.add_column("meaning", ratio=1)
     values = config.to_dict()
     for info in config.options():
-        value = values[info.name]
+        value = values.get(info.name, info.default)  # an option stored only when set is absent at its default
         shown = escape(_option_text(value))
         if value != info.default:
             shown = f"[bold yellow]{shown}[/] (default {escape(_option_text(info.default))})"

@@ -365,6 +365,11 @@ def is_chance_dict(data: Mapping[str, Any]) -> bool:
     return CHANCE_KEY in data
 
 
+TOOL_OPTIONS: Final = frozenset({"chance"})
+"""Rule options for tools, which podium's own players (the CLI's play loop, the server's tables) refuse: the lobby
+does not offer them."""
+
+
 def refuse_chance(config: GameConfig) -> None:
     """For podium's own players (the CLI, the server): a game under explicit chance waits for someone to deal each
     card, which they do not do, so its option is refused there with a `ConfigError` saying what it is for."""

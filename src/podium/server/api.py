@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from podium.agents.base import agent_description, agent_names
+from podium.core.chance import TOOL_OPTIONS
 from podium.core.registry import game_names, get_game, get_spec
 from podium.server.config import MAX_BODY_BYTES
 from podium.server.errors import ApiError, bad_request
@@ -60,6 +61,7 @@ async def list_games() -> list[dict[str, Any]]:
                 "options": [
                     {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
                     for o in game.config_type.options()
+                    if o.name not in TOOL_OPTIONS  # explicit chance is for OpenSpiel: a table refuses it
                 ],
                 "bots": [{"name": b, "description": agent_description(b, name)} for b in agent_names(name)],
             }
