@@ -46,3 +46,7 @@ def test_explicit_chance_makes_no_table(client: TestClient) -> None:
     assert refused.status_code == 400, refused.text
     assert "golf option 'chance' is for tools that deal the cards themselves" in refused.json()["error"]["message"]
     assert client.get("/api/tables").json() == []
+    # and the lobby does not offer it
+    games = client.get("/api/games").json()
+    assert games and all("chance" not in [o["name"] for o in game["options"]] for game in games)
+    assert "rounds" in [o["name"] for game in games if game["name"] == "golf" for o in game["options"]]
