@@ -26,6 +26,7 @@ MOVES: tuple[tuple[AthleticAction, ...], ...] = tuple(
     tuple(END_ACTION if a == b else move_action(a, b) for b in range(NUM_PILES)) for a in range(NUM_PILES)
 )
 _MOVE_AT = tuple(action for row in MOVES for action in row)  # MOVES[a][b] at a * NUM_PILES + b
+_PAIR_AT = tuple(divmod(i, NUM_PILES) for i in range(NUM_PILES * NUM_PILES))  # (a, b) at a * NUM_PILES + b
 
 
 def layout_key(piles: list[list[int]]) -> Layout:
@@ -70,7 +71,15 @@ def legal_moves(
     pairs.sort()
     if len(seen) == 1:  # only the current layout seen: a move changes it, so none can repeat one
         return [_MOVE_AT[i] for i in pairs]
-    return [_MOVE_AT[i] for i in pairs if moved_key(codes, *divmod(i, NUM_PILES)) not in seen]
+    out: list[Action] = []
+    for i in pairs:
+        a, b = _PAIR_AT[i]
+        key = codes.copy()  # `moved_key`, inline: this loop runs in every position reached by moves
+        key[a] = codes[a] >> CODE_BITS
+        key[b] = codes[b] << CODE_BITS | (codes[a] & CODE_MASK)
+        if tuple(key) not in seen:
+            out.append(_MOVE_AT[i])
+    return out
 
 
 def replay_chain(
