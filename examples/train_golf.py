@@ -65,7 +65,7 @@ def evaluate(model: MaskablePPO, opponent: str, games: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=600_000, help="the learner's decisions to train on")
+    parser.add_argument("--steps", type=int, default=1_200_000, help="the learner's decisions to train on")
     parser.add_argument("--games", type=int, default=400, help="evaluation games against each bot")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="also write the summary as JSON here")
