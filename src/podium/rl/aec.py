@@ -23,7 +23,7 @@ from podium.rl.common import Table, check_seed
 ObsDict = dict[str, NDArray[Any]]
 
 
-class PodiumAEC(AECEnv[str, ObsDict, int]):
+class PodiumAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv is Any
     """A podium game for PettingZoo. Build it with `aec_env`."""
 
     def __init__(

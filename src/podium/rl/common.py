@@ -61,10 +61,12 @@ class Table:
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
         self.state: State = self.game.new_game(self.config, players, 0)
-        self._legal: list[Any] | None = None  # the legal actions of the state as it is, and their ids
-        self._ids: list[int] = []
-        self._masks: dict[tuple[int, ...], NDArray[np.int8]] = {}
-        self._small = self.num_actions <= 64
+        self._legal: list[Any] | None = None  # the legal actions of the state as it is
+        self._masks: dict[tuple[Any, ...], NDArray[np.int8]] = {}
+        # a small action space: every action by id, made once (a large one, e.g. Olympicards' plays, is searched)
+        small = self.num_actions <= 1024
+        self._few = self.num_actions <= 64
+        self._actions = [self.encoding.action_from_id(i, self.config) for i in range(self.num_actions)] if small else []
 
     def new(self, seed: int) -> None:
         self.state = self.game.new_game(self.config, self.players, seed)
@@ -75,7 +77,6 @@ class Table:
         legal = self._legal
         if legal is None:
             legal = self._legal = self.state.legal_actions()
-            self._ids = [action.id for action in legal]
         return legal
 
     def observe(self, player: int) -> NDArray[np.float32]:
@@ -86,20 +87,20 @@ class Table:
 
     def mask(self) -> NDArray[np.int8]:
         """The action mask of the seat to move (a new array each call)."""
-        if self._legal is None:
-            self.legal()
-        ids = self._ids
-        if self._small:  # a small action space has few legal sets: each mask is made once, then copied
-            key = tuple(ids)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        if self._few:  # a small action space has few legal sets: each mask is made once, then copied
+            key = tuple(legal)
             cached = self._masks.get(key)
             if cached is None:
                 if len(self._masks) >= 4096:
                     self._masks.clear()
                 cached = self._masks[key] = np.zeros(self.num_actions, dtype=np.int8)
-                cached[ids] = 1
+                cached[[action.id for action in legal]] = 1
             return cached.copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[ids] = 1
+        mask[[action.id for action in legal]] = 1
         return mask
 
     def play(self, action_id: Any) -> None:
@@ -112,10 +113,17 @@ class Table:
             if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
                 raise self._refused(action_id)
             action_id = operator.index(action_id)  # numpy's integers
-        try:
-            action = legal[self._ids.index(action_id)]
-        except ValueError:
-            raise self._refused(action_id) from None
+        actions = self._actions
+        if actions:
+            action = actions[action_id] if 0 <= action_id < self.num_actions else None
+            if action is None or action not in legal:
+                raise self._refused(action_id)
+        else:
+            for action in legal:
+                if action.id == action_id:
+                    break
+            else:
+                raise self._refused(action_id)
         self.state.apply(action)
         self._legal = None
 
