@@ -144,12 +144,14 @@ class GolfEncoder(Encoder):
         history = s._history
         per_game = self._per_game
         for q, r in enumerate(rel):
-            out[scores_o + r] = totals[q] * per_game
+            if totals[q]:
+                out[scores_o + r] = totals[q] * per_game
         if history:
             last = history[-1]
             per_round = self._per_round
             for q, r in enumerate(rel):
-                out[last_o + r] = last[q] * per_round
+                if last[q]:
+                    out[last_o + r] = last[q] * per_round
 
 
 class GolfEncoding(Encoding):
