@@ -2,9 +2,10 @@
 
     python bench/ismcts_visit_ties.py --games 100
 
-With fewer iterations than legal actions every tried root action has one visit, and `ISMCTS.act` takes the most
-visited one, ties going to the lowest id: in Olympicards that is `withdraw` (id 0) whenever it was tried, else the
-cheapest-numbered play, whatever the playouts said. This plays podium's `ismcts` (8 iterations) against `random` in
+With few iterations the root's actions often end with equal visits (two actions and 8 iterations: 4 and 4; more
+actions than iterations: one each), and `ISMCTS.act` takes the most visited one, ties going to the lowest id: in
+Olympicards that is `withdraw` (id 0) whenever it is among them, else the lowest-numbered play, whatever the playouts
+said. This plays podium's `ismcts` (8 iterations) against `random` in
 2-player Olympicards, seats alternating, once as shipped and once with the final choice's ties broken by mean reward
 (patched here, in this process only), and prints both scores (a win 1, a tie 1/2).
 """
