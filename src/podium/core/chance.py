@@ -9,7 +9,8 @@ law of the random shuffle, so both modes deal alike (tests/core/test_chance.py c
 
 How a step continues after a chance outcome: the game's `apply` runs on a clone of the state before the step with a
 *script* of the outcomes chosen so far; a shuffle that needs one more raises `NeedChance`, which leaves the clone
-half done, so it is dropped and the step is run again, from the same state, once chance has chosen. The game's
+half done, so it is dropped and the step is run again, from the same state, once chance has chosen (each shuffle
+resumes where the last run left it, so a run deals only the new card). The game's
 engine knows nothing of this beyond its option (the script is consulted only inside `Rng.shuffle`), so records,
 seeds and speed without the option are unchanged. Chance outcomes are `Deal` actions: id = the card's number,
 `deal 17`, `{"deal": 17}`.
@@ -93,29 +94,51 @@ class NeedChance(Exception):
         self.total = total
 
 
+# Where one shuffle of a step stood when the step last ran: the list it was given, the list and the counts then, the
+# next position to deal (0: done) and the outcomes used up to there. The step runs again after every outcome; with
+# this, each run deals only the new card instead of the whole shuffle again.
+_Saved = tuple[list[int], list[int], dict[int, int], int, int]
+
+
 class _Script:
     """Plays `Rng.shuffle` from `choices` (the outcomes chosen so far for one step), in the generator's order."""
 
-    __slots__ = ("choices", "dealt", "used")
+    __slots__ = ("calls", "choices", "dealt", "saved", "used")
 
-    def __init__(self, choices: list[int]) -> None:
+    def __init__(self, choices: list[int], saved: list[_Saved]) -> None:
         self.choices = choices
         self.used = 0
         self.dealt: list[int] | None = None  # the first list shuffled (the deck of a new game)
+        self.saved = saved  # per shuffle of the step, in order (the state's own list: the script updates it)
+        self.calls = 0
 
     def shuffle(self, items: list[int]) -> None:
         if self.dealt is None:
             self.dealt = list(items)
-        counts: dict[int, int] = {}
-        for card in items:
-            counts[card] = counts.get(card, 0) + 1
+        call = self.calls
+        self.calls += 1
+        saved = self.saved
+        if call < len(saved) and saved[call][0] == items:
+            given, after, counts, start, self.used = saved[call]
+            items[:] = after
+            if not start:
+                return
+            counts = dict(counts)
+        else:
+            given = list(items)
+            counts = {}
+            for card in items:
+                counts[card] = counts.get(card, 0) + 1
+            start = len(items) - 1
+        del saved[call:]  # this shuffle's entry is written again below; any later ones are stale
         choices = self.choices
         # Rng.shuffle's Fisher-Yates: position i gets items[j] for a uniform j <= i, i from the end down. Here the
         # card chosen for position i comes from the script; `counts` holds the cards still at positions 0..i.
-        for i in range(len(items) - 1, 0, -1):
+        for i in range(start, 0, -1):
             if len(counts) == 1:
-                return  # every card left is the same: no choice remains
+                break  # every card left is the same: no choice remains
             if self.used == len(choices):
+                saved.append((given, items[:], dict(counts), i, self.used))
                 raise NeedChance(dict(counts), i + 1)
             card = choices[self.used]
             self.used += 1
@@ -126,6 +149,7 @@ class _Script:
                 counts[card] = left
             else:
                 del counts[card]
+        saved.append((given, items[:], counts, 0, self.used))
 
 
 class ChanceState(State):
@@ -136,7 +160,7 @@ class ChanceState(State):
     At a chance node `view(p)` is the view before the step, with `current_player` = `CHANCE` (the new game's deal
     has only the keys every view has), and `all_cards()` the cards before the step (for the deal: the deck)."""
 
-    __slots__ = ("_base", "_choices", "_config", "_counts", "_deck", "_game", "_pending", "_seed", "_total")
+    __slots__ = ("_base", "_choices", "_config", "_counts", "_deck", "_game", "_pending", "_saved", "_seed", "_total")
 
     _game: Game
     _config: GameConfig
@@ -147,6 +171,7 @@ class ChanceState(State):
     _counts: dict[int, int] | None  # at a chance node: card -> copies among the cards that may come next
     _total: int
     _deck: list[int]
+    _saved: list[_Saved]  # the step's shuffles as its last run left them (`_Script`)
 
     @classmethod
     def start(cls, game: Game, config: GameConfig, num_players: int, seed: int) -> Self:
@@ -185,12 +210,13 @@ class ChanceState(State):
         self._counts = None
         self._total = 0
         self._deck = []
+        self._saved = []
 
     def _run(self) -> list[Event]:
         """Play the step in progress with the outcomes chosen so far: either it completes (its events) or it stops
         at the next chance node (no events yet: they come with the step's last outcome)."""
         pending = self._pending
-        script = _Script(self._choices)
+        script = _Script(self._choices, self._saved)
         previous = set_chance_script(script)
         try:
             if pending == _NEW_GAME:
@@ -213,6 +239,7 @@ class ChanceState(State):
         self._choices = []
         self._counts = None
         self._total = 0
+        self._saved = []
         return events
 
     # -- the contract ------------------------------------------------------------------------------------------------
@@ -262,6 +289,7 @@ class ChanceState(State):
         if action.__class__ is Deal:
             raise IllegalAction(f"{action.text()} is not allowed now: no card is being dealt")
         self._pending = action
+        self._saved = []
         try:
             return self._run()
         except BaseException:
@@ -314,6 +342,7 @@ class ChanceState(State):
         twin._counts = self._counts  # never changed once set
         twin._total = self._total
         twin._deck = self._deck
+        twin._saved = self._saved[:]  # its entries are never changed, only replaced
         return twin
 
     def to_dict(self) -> JsonDict:
