@@ -216,3 +216,20 @@ def test_the_option_is_stored_only_when_set(name: str) -> None:
     assert game.config(chance=True).to_dict()["chance"] is True
     assert game.config_type.from_stored(game.config().to_dict()).chance is False  # type: ignore[attr-defined]
     assert game.config_type.from_stored(game.config(chance="on").to_dict()).chance is True  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resumed_shuffle_deals_like_one_run_from_the_start(name: str) -> None:
+    # Each outcome runs the step again; the shuffle resumes where the last run left it. A state restored from its
+    # dict keeps nothing of those runs and deals the whole shuffle again: both must give the same game.
+    game = get_game(name)
+    state = game.new_game(game.config(chance=True), 3, 11)
+    rng = Rng(5)
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        action = legal[rng.randbelow(len(legal))]
+        fresh = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+        assert [e.to_json() for e in fresh.apply(action)] == [e.to_json() for e in state.apply(action)]
+        assert fresh.to_dict() == state.to_dict() and fresh.chance_outcomes() == state.chance_outcomes()
