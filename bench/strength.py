@@ -111,10 +111,9 @@ def main(argv: list[str] | None = None) -> int:
             totals_b.append(out[6])
             if (i + 1) % 50 == 0:
                 print(f"  {i + 1} games, A {sum(scores) / len(scores):.3f}", file=sys.stderr, flush=True)
-            if (i + 1) % 10 == 0:
-                if args.json:  # a long run stopped early still leaves its numbers so far
-                    seen = (scores, times, cpu, totals_a, totals_b)
-                    _write(args, rules, *seen, longest, start, load_start, partial=True)
+            if (i + 1) % 10 == 0 and args.json:  # a long run stopped early still leaves its numbers so far
+                seen = (scores, times, cpu, totals_a, totals_b)
+                _write(args, rules, *seen, longest, start, load_start, partial=True)
     _write(args, rules, scores, times, cpu, totals_a, totals_b, longest, start, load_start, partial=False)
     return 0
 
