@@ -95,6 +95,7 @@ class ISMCTS(Agent):
         # < 0: off. Else the flat search plays the game's default move (`Playout.default`) unless another move beats it
         # by more than `anchor` standard errors of their paired difference.
         self.anchor = float(anchor)
+        self._z = self.anchor  # this decision's anchor: at least the playout's `min_anchor`
         self._diff: dict[int, tuple[float, float]] = {}
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
         self.last_root: Node | None = None
@@ -113,6 +114,11 @@ class ISMCTS(Agent):
             return legal[0]
         if self.depth == 1:
             default = self.playout.default(view, legal) if self.anchor >= 0 else None
+            self._z = max(self.anchor, self.playout.min_anchor(view)) if default is not None else self.anchor
+            if default is not None and math.isinf(self._z) and default in legal:
+                self.last_iterations = 0
+                self.last_root = None
+                return default
             root = self.last_root = self.flat(view, legal, default)
             # Every action has the same number of paired samples: the best mean reward wins.
             best_child = max(root.children.values(), key=lambda ch: ch.reward)
@@ -218,7 +224,7 @@ class ISMCTS(Agent):
         total, squares = self._diff.get(id(child), (0.0, 0.0))
         mean = total / n
         variance = max(0.0, squares / n - mean * mean)
-        return mean > self.anchor * math.sqrt(variance / n) and mean > 0.0
+        return mean > self._z * math.sqrt(variance / n) and mean > 0.0
 
     def flat(self, view: View, legal: list[Action], default: Action | None = None) -> Node:
         """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root

@@ -108,6 +108,10 @@ class Playout:
         unless another move is clearly better; None: no default."""
         return None
 
+    def min_anchor(self, view: View) -> float:
+        """The least `anchor` an anchored search uses at this decision (infinity: keep the default move, unsearched)."""
+        return 0.0
+
     def final(self, state: State) -> list[float]:
         """The rewards of a finished game (with this playout's score margin)."""
         return rewards_of(state, self.margin)

@@ -15,8 +15,8 @@ when it can be thrown away instead (or, when it must be swapped in, when a known
 thrown away when it is worth less than a known card it could replace, and a card taken from the discard pile is never
 discarded again (a turn that changes nothing); and of the four-card peeks only the first is searched (the slots are
 alike). Six-card Golf judges a swap by its column (a pair scores 0) and prunes only swaps whose column partner is
-known. Besides these certain losses, a knock the heuristic would not make is not searched, and in six-card Golf only
-the heuristic's move is (see `prune`).
+known. Besides these certain losses, a knock the heuristic would not make is not searched (see `prune`); and an
+anchored search (`anchor`, Golf's `hard`) keeps the heuristic's move in six-card Golf (`min_anchor`).
 """
 
 from __future__ import annotations
@@ -195,15 +195,7 @@ class GolfPlayout(Playout):
         self.price = Pricer(values, golf["variant"] == "six", guess)
 
     def prune(self, view: View, legal: list[Action]) -> list[Action]:
-        golf = as_golf_view(view)
-        kept: list[Action] = list(prune_golf(golf, [a for a in legal if isinstance(a, GolfAction)]))
-        if golf["variant"] == "six" and len(kept) > 1:
-            # Six-card: the flat search lost 66 of 70 games to the heuristic (its deviations were noise among up to
-            # seven moves, its playout cruder than the heuristic; docs/bots.md): until that is fixed only the
-            # heuristic's move is searched.
-            choice = self.default(view, legal)
-            if choice in kept:
-                return [choice]
+        kept: list[Action] = list(prune_golf(as_golf_view(view), [a for a in legal if isinstance(a, GolfAction)]))
         if KNOCK_ACTION in kept and len(kept) > 1 and self.default(view, legal) is not KNOCK_ACTION:
             # A knock the heuristic would not make is not searched: the sampled worlds deal an opponent's privately
             # seen cards uniformly, while people keep the low ones they see, so the samples overrate a knock (the
@@ -220,6 +212,12 @@ class GolfPlayout(Playout):
             self._heuristic = GolfHeuristic(GAME, golf["player"] or 0)
         actions = [a for a in legal if isinstance(a, GolfAction)]
         return self._heuristic.choose(golf, actions, card_values_of(golf))
+
+    def min_anchor(self, view: View) -> float:
+        # Six-card: the anchored flat search lost 66 of 70 games to the heuristic (its deviations were noise among up
+        # to seven moves, its playout cruder than the heuristic; docs/bots.md): an anchored search keeps the
+        # heuristic's move there until that is fixed.
+        return math.inf if as_golf_view(view)["variant"] == "six" else 0.0
 
     def final(self, state: State) -> list[float]:
         return super().final(state) if self.margin == 0 else _final(state, self.margin)
