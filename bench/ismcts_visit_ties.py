@@ -1,13 +1,14 @@
-"""Why podium's ISMCTS loses to OpenSpiel's at a few simulations per move in Olympicards (docs/openspiel.md).
+"""Why podium's ISMCTS lost to OpenSpiel's at a few simulations per move in Olympicards (docs/openspiel.md), and
+what the fix now in `ISMCTS.act` is worth.
 
     python bench/ismcts_visit_ties.py --games 100
 
 With few iterations the root's actions often end with equal visits (two actions and 8 iterations: 4 and 4; more
-actions than iterations: one each), and `ISMCTS.act` takes the most visited one, ties going to the lowest id: in
-Olympicards that is `withdraw` (id 0) whenever it is among them, else the lowest-numbered play, whatever the playouts
-said. This plays podium's `ismcts` (8 iterations) against `random` in
-2-player Olympicards, seats alternating, once as shipped and once with the final choice's ties broken by mean reward
-(patched here, in this process only), and prints both scores (a win 1, a tie 1/2).
+actions than iterations: one each). `ISMCTS.act` used to take the most visited one with ties going to the lowest id:
+in Olympicards that is `withdraw` (id 0) whenever it is among them, else the lowest-numbered play, whatever the
+playouts said; it now breaks such ties by mean reward. This plays podium's `ismcts` (8 iterations) against `random`
+in 2-player Olympicards, seats alternating, once with the old rule (patched here, in this process only) and once as
+shipped, and prints both scores (a win 1, a tie 1/2).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from podium.core.registry import get_game
 SHIPPED = ismcts.ISMCTS.act
 
 
-def act_breaking_ties_by_reward(self: ismcts.ISMCTS, view: View, legal: list[Action]) -> Action:
-    """`ISMCTS.act` for a tree search, the most visited root action chosen with ties broken by mean reward."""
+def act_ties_to_lowest_id(self: ismcts.ISMCTS, view: View, legal: list[Action]) -> Action:
+    """`ISMCTS.act` as it was for a tree search: the most visited root action, ties going to the lowest id."""
     if self.macro is not None or self.depth == 1:
         return SHIPPED(self, view, legal)
     offered = len(legal)
@@ -34,11 +35,11 @@ def act_breaking_ties_by_reward(self: ismcts.ISMCTS, view: View, legal: list[Act
         return legal[0]
     root = self.search(view, legal if len(legal) < offered else None)
     best: Action | None = None
-    best_key = (-1, 0.0)
+    best_visits = -1
     for action in legal:
         child = root.children.get(action.id)
-        if child is not None and child.visits and (child.visits, child.reward / child.visits) > best_key:
-            best, best_key = action, (child.visits, child.reward / child.visits)
+        if child is not None and child.visits > best_visits:
+            best, best_visits = action, child.visits
     return best if best is not None else legal[self.rng.randbelow(len(legal))]
 
 
@@ -66,9 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=8)
     args = parser.parse_args(argv)
     print(f"podium ismcts:iterations={args.iterations} against random, Olympicards 2p, {args.games} games")
-    print(f"  as shipped (ties to the lowest id)   {score(args.games, args.iterations):.3f}")
-    ismcts.ISMCTS.act = act_breaking_ties_by_reward  # type: ignore[method-assign]
-    print(f"  ties broken by mean reward           {score(args.games, args.iterations):.3f}")
+    ismcts.ISMCTS.act = act_ties_to_lowest_id  # type: ignore[method-assign]
+    print(f"  before: ties to the lowest id              {score(args.games, args.iterations):.3f}")
+    ismcts.ISMCTS.act = SHIPPED  # type: ignore[method-assign]
+    print(f"  as shipped: ties broken by mean reward     {score(args.games, args.iterations):.3f}")
     return 0
 
 

@@ -88,18 +88,18 @@ def main(argv: list[str] | None = None) -> int:
         "--podium-iterations", type=int, help="podium's iterations per move instead of --sims (e.g. for equal time)"
     )
     parser.add_argument(
-        "--ties-by-reward",
+        "--ties-to-lowest-id",
         action="store_true",
-        help="podium's ISMCTS breaks visit ties by mean reward (bench/ismcts_visit_ties.py; this process only)",
+        help="podium's ISMCTS as before its fix: visit ties to the lowest id (bench/ismcts_visit_ties.py; this process)",
     )
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--out", type=Path, help="write the results as JSON here (after every game)")
     args = parser.parse_args(argv)
-    if args.ties_by_reward:
-        from ismcts_visit_ties import act_breaking_ties_by_reward  # bench/, beside this script
+    if args.ties_to_lowest_id:
+        from ismcts_visit_ties import act_ties_to_lowest_id  # bench/, beside this script
         from podium.agents import ismcts as podium_ismcts
 
-        podium_ismcts.ISMCTS.act = act_breaking_ties_by_reward  # type: ignore[method-assign]
+        podium_ismcts.ISMCTS.act = act_ties_to_lowest_id  # type: ignore[method-assign]
     score = 0.0
     wins = ties = 0
     spent = {"podium": 0.0, "openspiel": 0.0}

@@ -128,12 +128,16 @@ class ISMCTS(Agent):
             return best_child.action
         root = self.search(view, legal if len(legal) < offered else None)
         self.last_root = root
+        # The most visited action, ties broken by mean reward: with few iterations ties are common, and the lowest id
+        # (e.g. Olympicards' withdraw) would win them whatever the playouts said (bench/ismcts_visit_ties.py).
         best: Action | None = None
-        best_visits = -1
+        best_key = (-1, -math.inf)
         for action in legal:
             child = root.children.get(action.id)
-            if child is not None and child.visits > best_visits:
-                best, best_visits = action, child.visits
+            if child is not None and child.visits:
+                key = (child.visits, child.reward / child.visits)
+                if key > best_key:
+                    best, best_key = action, key
         return best if best is not None else legal[self.rng.randbelow(len(legal))]
 
     def _act_macro(self, macro: MacroSet, view: View, legal: list[Action]) -> Action:
