@@ -70,8 +70,12 @@ def test_options_are_converted_to_their_declared_type() -> None:
 
 
 def test_each_game_declares_only_its_own_heuristic_options() -> None:
-    assert [o.name for o in bot_options("heuristic", "golf")] == ["noise", "knock_margin", "unknown_margin",
-                                                                  "owner_bias"]  # fmt: skip
+    assert [o.name for o in bot_options("heuristic", "golf")] == ["noise", "knock_margin", "knock_drift", "knock_sure",
+                                                                  "unknown_margin", "owner_bias", "take_margin",
+                                                                  "close_margin"]  # fmt: skip
+    # the frozen baseline keeps the options it had (issue 17)
+    assert [o.name for o in bot_options("heuristic-v1", "golf")] == ["noise", "knock_margin", "unknown_margin",
+                                                                     "owner_bias"]  # fmt: skip
     assert [o.name for o in bot_options("heuristic", "olympicards")] == ["noise", "samples", "card_value"]
     assert [o.name for o in bot_options("heuristic", "athletic")] == ["noise", "node_limit"]
 
