@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ties-to-lowest-id",
         action="store_true",
-        help="podium's ISMCTS as before its fix: visit ties to the lowest id (bench/ismcts_visit_ties.py; this process)",
+        help="podium's ISMCTS as before its fix: visit ties to the lowest id (bench/ismcts_visit_ties.py)",
     )
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--out", type=Path, help="write the results as JSON here (after every game)")
