@@ -2,7 +2,7 @@
 // or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
-import { card, colouredFace, emptySlot, medal } from "/static/js/cards.js";
+import { colouredDeck, emptySlot, medal } from "/static/js/cards.js";
 import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
@@ -18,24 +18,11 @@ const COLOURS = {
   p: { name: t("colour.p"), shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
 };
 
-function cardParts(text) {
-  const letter = text.slice(-1).toLowerCase();
-  const value = text.slice(0, -1);
-  const colour = COLOURS[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
-  return { value, letter, colour, label: t("card.label", { colour: colour.name, value }) };
-}
-
+const DECK = colouredDeck(COLOURS, t);
 // One card, face down when `text` is null (see `card` in cards.js for the options).
-function athleticCard(text, opts) {
-  if (text == null) return card(null, opts);
-  const { value, letter, colour, label } = cardParts(text);
-  return card({ ...colouredFace(value, letter, colour), text, label }, opts);
-}
-
+const athleticCard = DECK.card;
 // A card written for the log: "red 7".
-function cardWord(text) {
-  return text == null ? t("card.hidden") : cardParts(text).label;
-}
+const cardWord = DECK.word;
 
 // A move in the game's notation ("play 7r 2", "move 1 3", "end": the server's text of a move) as its JSON, or null.
 function textAction(text) {

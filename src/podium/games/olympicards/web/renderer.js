@@ -2,7 +2,7 @@
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages, lang } from "/static/js/i18n.js";
-import { card, colouredFace, medal } from "/static/js/cards.js";
+import { colouredDeck, medal } from "/static/js/cards.js";
 import { ordinal, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
@@ -17,24 +17,11 @@ const COLOURS = {
   k: { name: t("colour.k"), shape: "diamond", band: "var(--black)", ink: "var(--black)" },
 };
 
-function cardParts(text) {
-  const letter = text.slice(-1).toLowerCase();
-  const value = text.slice(0, -1);
-  const colour = COLOURS[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
-  return { value, letter, colour, label: t("card.label", { colour: colour.name, value }) };
-}
-
+const DECK = colouredDeck(COLOURS, t);
 // One card, face down when `text` is null (see `card` in cards.js for the options).
-function olympicardsCard(text, opts) {
-  if (text == null) return card(null, opts);
-  const { value, letter, colour, label } = cardParts(text);
-  return card({ ...colouredFace(value, letter, colour), text, label }, opts);
-}
-
+const olympicardsCard = DECK.card;
 // A card written for the log: "red 7".
-function cardWord(text) {
-  return text == null ? t("card.hidden") : cardParts(text).label;
-}
+const cardWord = DECK.word;
 
 // ---- sports, awards and actions in the player's language. A sport comes by its name (the built-in sets' names
 // have translations; a sport of the player's own file keeps its name); its rule is the file's English text in

@@ -33,6 +33,28 @@ export function colouredFace(value, letter, colour) {
   };
 }
 
+// The cards of a game whose cards are a value and a colour letter, written "7r": `colours` maps each letter to
+// {name, shape, band, ink, bandInk?}, `gt` is the game's messages (its "card.label" and "card.hidden").
+// `card(text, opts)` draws one (face down when `text` is null), `word(text)` names one for the log ("red 7").
+export function colouredDeck(colours, gt) {
+  function parts(text) {
+    const letter = text.slice(-1).toLowerCase();
+    const value = text.slice(0, -1);
+    const colour = colours[letter] || { name: letter, shape: "circle", band: "#555", ink: "#333" };
+    return { value, letter, colour, label: gt("card.label", { colour: colour.name, value }) };
+  }
+  return {
+    card(text, opts) {
+      if (text == null) return card(null, opts);
+      const { value, letter, colour, label } = parts(text);
+      return card({ ...colouredFace(value, letter, colour), text, label }, opts);
+    },
+    word(text) {
+      return text == null ? gt("card.hidden") : parts(text).label;
+    },
+  };
+}
+
 /**
  * One card. `face` is what the game's renderer draws for a card it can see: {text, label, classes, children,
  * style?} (`text` the card as the view writes it, `label` its name for screen readers); null = face down. Options:
