@@ -1,7 +1,8 @@
 """The conformance suite's checks catch what they are for (issue 12, point 7), shown on broken copies of Kuhn poker
 (the plugin game, loaded through its entry point): a field that both `clone` and `to_dict` forget, a private card
-event given to everybody, a public event showing a card no view shows, a ranking against the scores, and a view
-that grows a key. The game itself passes them all (tests/test_conformance.py)."""
+event given to everybody, a public event showing a card no view shows, a ranking against the scores, a view
+that grows a key, and a prepared sampler that deals otherwise than `determinize`. The game itself passes them all
+(tests/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -146,3 +147,18 @@ class WinnerKeyAtTheEnd(KuhnState):  # type: ignore[misc]
 def test_a_view_that_grows_a_key_is_caught() -> None:
     message = failure(broken_game(WinnerKeyAtTheEnd, sampled=True), {})
     assert "has other top-level keys than earlier: +winner" in message
+
+
+def test_a_determinizer_that_deals_otherwise_than_determinize_is_caught() -> None:
+    class OwnSampler(KuhnGame):  # type: ignore[valid-type, misc]
+        """Its prepared sampler draws one number before dealing, so its worlds differ from `determinize`'s."""
+
+        def determinizer(self, view: View) -> Any:
+            def sample(rng: Rng) -> State:
+                rng.next_u64()
+                return self.determinize(view, rng)
+
+            return sample
+
+    message = failure(OwnSampler(), {"hands": 5})
+    assert "deals otherwise than determinize" in message

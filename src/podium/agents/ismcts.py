@@ -2,9 +2,9 @@
 of the contract.
 
 One tree per decision, rooted at the searching player's information set. Each iteration:
-1. **Determinize**: sample a full state consistent with the bot's view, `game.determinize(view, rng)`. This is the
-   only way the search touches hidden information, so it never knows more than its seat (the real state is never
-   passed to an agent at all).
+1. **Determinize**: sample a full state consistent with the bot's view, `playout.sampler(game, view)(rng)` (by
+   default `game.determinize(view, rng)`). This is the only way the search touches hidden information, so it never
+   knows more than its seat (the real state is never passed to an agent at all).
 2. **Select** down the tree with UCB1 over the actions *legal in this sampled world*; a child's "availability" (how
    often it was legal when its parent was visited) replaces the parent's visit count in the exploration term, so that
    actions legal only in some worlds are not over-explored.
@@ -184,6 +184,7 @@ class ISMCTS(Agent):
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         rounds = max(1, math.ceil(math.log2(count)))
+        sample = self.playout.sampler(game, view)
         done = 0
         for round_ in range(rounds):
             # This round's share of what is left, at least one world.
@@ -192,7 +193,7 @@ class ISMCTS(Agent):
             while round_done < share and done < limit:
                 if deadline is not None and done and time.perf_counter() >= deadline:
                     break
-                world = game.determinize(view, rng)
+                world = sample(rng)
                 luck = rng.next_u64()
                 for i in alive:
                     trial = world.clone()
@@ -248,12 +249,13 @@ class ISMCTS(Agent):
         done = 0
         seat = self.seat
         anchored = default is not None and any(a is default for a, _ in children)
+        sample = playout.sampler(game, view)
         diff = [[0.0, 0.0] for _ in children]
         got = [0.0] * len(children)
         while done < limit:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            world = game.determinize(view, rng)
+            world = sample(rng)
             luck = rng.next_u64()
             for k, (action, child) in enumerate(children):
                 trial = world.clone()
@@ -285,6 +287,7 @@ class ISMCTS(Agent):
         playout = self.playout
         playout.prepare(view)
         max_depth = self.depth
+        sample = playout.sampler(game, view)
         root = Node(None, -1)
         root_ids = {a.id for a in allowed} if allowed is not None else None
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
@@ -294,7 +297,7 @@ class ISMCTS(Agent):
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
             done += 1
-            world: State = game.determinize(view, rng)
+            world: State = sample(rng)
             node = root
             path = [root]
             depth = 0

@@ -28,7 +28,7 @@ import math
 from collections.abc import Callable
 
 from podium.agents.per_game import PerGame
-from podium.core.contract import Action, State, View
+from podium.core.contract import Action, Game, State, View
 from podium.core.rng import Rng
 
 
@@ -102,6 +102,11 @@ class Playout:
         """The root moves worth searching: `legal` without moves known to be no better than another for certain.
         Never empty when `legal` is not."""
         return legal
+
+    def sampler(self, game: Game, view: View) -> Callable[[Rng], State]:
+        """How a search samples the worlds of one decision: by default `game.determinizer(view)` (uniform among the
+        states consistent with the view); a game's playout may weigh them by what the players' choices suggest."""
+        return game.determinizer(view)
 
     def default(self, view: View, legal: list[Action]) -> Action | None:
         """The game's own choice at this decision (e.g. its heuristic bot's), which an anchored flat search keeps

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
@@ -299,6 +299,11 @@ class Game(ABC):
     @abstractmethod
     def determinize(self, view: View, rng: Rng) -> State:
         """A full state sampled uniformly among those consistent with `view`, using nothing outside it."""
+
+    def determinizer(self, view: View) -> Callable[[Rng], State]:
+        """`determinize` for one view sampled many times (a search samples thousands of worlds per decision): a game
+        may read the view once here and return a cheap sampler. The sampler must deal exactly as `determinize`."""
+        return lambda rng: self.determinize(view, rng)
 
     @abstractmethod
     def rules_summary(self, config: GameConfig) -> str:

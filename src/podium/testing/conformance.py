@@ -11,7 +11,8 @@ on every registered game and a list of rule variants (tests/test_conformance.py)
 - the same seed and actions give the same game;
 - cards are conserved;
 - every view is JSON-serialisable, `shuffle_hidden(p)` (a ground-truth reshuffle of what p cannot know) leaves
-  `view(p)` unchanged, so no view leaks a hidden card; `determinize(view(p))` yields a state with the same view;
+  `view(p)` unchanged, so no view leaks a hidden card; `determinize(view(p))` yields a state with the same view,
+  and `determinizer(view(p))` deals exactly as it;
 - a state carried on from `clone()` and one from `from_dict(to_dict())` play on exactly like the original: they
   accept its actions and give the same events at every step, then list the same legal actions and show the same
   views to every seat and the spectator, and at the end have the same result (this catches a field that both
@@ -320,7 +321,10 @@ def _deep_checks(
             raise _fail(game, seed, ply, f"view({player}) reveals a card that seat {player} cannot know")
         if player is None:
             continue
-        sampled = game.determinize(json.loads(text), chooser.spawn())
+        sampler_rng = chooser.spawn()
+        sampled = game.determinize(json.loads(text), sampler_rng.clone())
+        if game.determinizer(json.loads(text))(sampler_rng).to_dict() != sampled.to_dict():
+            raise _fail(game, seed, ply, f"determinizer(view({player})) deals otherwise than determinize")
         if json.dumps(sampled.view(player), sort_keys=True) != text:
             raise _fail(game, seed, ply, f"determinize(view({player})) gives a state with another view")
         if Counter(sampled.all_cards()) != Counter(state.all_cards()):
