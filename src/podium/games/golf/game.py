@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
+from podium.core.checks import integer, memoized, optional_integer
 from podium.core.config import GameConfig
 from podium.core.contract import Game, View
 from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.golf import actions
 from podium.games.golf.actions import NUM_ACTIONS, GolfAction
-from podium.games.golf.cards import DECK_SIZE, RANK_NAMES
+from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, parse_card
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.records import state_from_view
-from podium.games.golf.rules import MAX_PLAYERS
+from podium.games.golf.rules import (
+    END_NAMES,
+    MAX_PLAYERS,
+    OWNER,
+    PHASE_OF,
+    PUBLIC,
+    UNSEEN,
+    GolfPhase,
+    copy_last,
+    rules_for,
+)
 from podium.games.golf.state import GolfState
 
 
@@ -66,6 +77,18 @@ class GolfGame(Game):
         drew), keeping everything the view shows."""
         try:
             return state_from_view(GolfState, view, rng)
+        except RecordError:
+            raise
+        except (ConfigError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"not a golf view: {type(exc).__name__}: {exc}") from None
+
+    def determinizer(self, view: View) -> Callable[[Rng], GolfState]:
+        """`determinize` with the view read once (a search samples thousands of worlds from one view): the checks,
+        the card texts and the cards nobody has seen are worked out here, and each sample only copies the lists,
+        shuffles the unseen cards and deals them as `determinize` does. A view that is no Golf view raises
+        RecordError here."""
+        try:
+            return _prepare(view)
         except RecordError:
             raise
         except (ConfigError, KeyError, TypeError, ValueError, IndexError) as exc:
@@ -151,3 +174,88 @@ def rules_summary(config: GolfConfig) -> str:
         f"Card values: {values}. The lowest sum wins the round (ties: all win). Each round you score your sum minus "
         "the winner's sum (the winner scores 0); the first player moves one seat on each round."
     )
+
+
+_view_config = memoized(GolfConfig.from_options)
+
+
+def _prepare(view: View) -> Callable[[Rng], GolfState]:
+    """The sampler of `GolfGame.determinizer`: `records.state_from_view` split into reading the view (once) and
+    dealing (per sample), with the same checks and the same deal for the same generator state (the conformance suite
+    compares the two)."""
+    if view.get("game") != "golf":
+        raise RecordError("not a golf view")
+    config = _view_config(view["config"])
+    n = integer(view["num_players"], "num_players", 2, MAX_PLAYERS)
+    optional_integer(view["player"], "player", 0, n - 1)
+    r = rules_for(config, n)
+    slots = r.slots
+    known: list[int] = []
+    hands: list[int] = []
+    view_hands = view["hands"]
+    public = view["public"]
+    owner_knows = view["owner_knows"]
+    for q in range(n):
+        for s in range(slots):
+            text = view_hands[q][s]
+            known.append(PUBLIC if public[q][s] else OWNER if owner_knows[q][s] else UNSEEN)
+            hands.append(-1 if text is None else parse_card(text))
+    discard = [parse_card(t) for t in view["discard"]]
+    phase = PHASE_OF[view["phase"]]
+    drawn = -1
+    if phase is GolfPhase.DRAWN and view["drawn"] is not None:
+        drawn = parse_card(view["drawn"])
+    seen = {c for c in hands if c >= 0}
+    seen.update(discard)
+    if drawn >= 0:
+        seen.add(drawn)
+    unknown = [c for c in range(DECK_SIZE) if c not in seen]
+    deal_drawn = phase is GolfPhase.DRAWN and drawn < 0
+    hidden = [i for i, c in enumerate(hands) if c < 0]  # dealt in this order, from the end of the shuffled cards
+    if len(unknown) - deal_drawn - len(hidden) != view["stock_size"]:
+        raise RecordError(f"the view's cards do not add up to a deck (stock_size {view['stock_size']})")
+    taken = view["drawn_from"] == "discard"
+    current = view["current_player"]
+    first = view["first_player"]
+    round_ = view["round"]
+    closer = view["went_out"] if r.six else view["knocker"]
+    final_left = view["final_turns_left"]
+    totals = list(view["scores"])
+    history = [list(s) for s in view["round_scores"]]  # shared by the samples, as by clones: never changed
+    last = copy_last(view["last_round"])
+    ends = [view["round_ends"][name] for name in END_NAMES]
+    turns = view["turns"]
+    round_turns = view["round_turns"]
+
+    def sample(rng: Rng) -> GolfState:
+        stock = unknown[:]
+        rng.shuffle(stock)
+        pop = stock.pop
+        card = pop() if deal_drawn else drawn
+        dealt = hands[:]
+        for i in hidden:
+            dealt[i] = pop()
+        return GolfState(
+            r,
+            hands=dealt,
+            known=known[:],
+            stock=stock,
+            discard=discard[:],
+            drawn=None if card < 0 else card,
+            taken=taken,
+            phase=phase,
+            current=current,
+            first=first,
+            round=round_,
+            closer=closer,
+            final_left=final_left,
+            totals=totals[:],
+            history=history[:],
+            last=last,
+            ends=ends[:],
+            turns=turns,
+            round_turns=round_turns,
+            rng=Rng(rng.next_u64()),
+        )
+
+    return sample

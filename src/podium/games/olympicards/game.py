@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
@@ -81,18 +81,24 @@ class Olympicards(Game):
     def determinize(self, view: View, rng: Rng) -> OlympicardsState:
         """A state consistent with `view`: the unseen performance cards (the other hands and the draw pile) and the
         face-down sport cards are dealt uniformly at random; everything public is copied from the view."""
+        return self.determinizer(view)(rng)
+
+    def determinizer(self, view: View) -> Callable[[Rng], OlympicardsState]:
+        """`determinize` with the view read once: a search samples thousands of worlds from one view, and reading
+        it (card texts, sport names, the unseen cards) was 40% of the search's time. Each sample copies the
+        prepared lists, shuffles and deals."""
         seen = typed_view(view)
         config = self._config(seen["config"])
         n = seen["num_players"]
         viewer = seen["player"]
-        sset = config.sport_set
-        index = {sport.name: i for i, sport in enumerate(sset.sports)}
-        state_rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
+        index = {sport.name: i for i, sport in enumerate(config.sport_set.sports)}
         sport = seen["sport"]["index"] if seen["sport"] is not None else -1
         target = parse_card(seen["target"]) if seen["target"] is not None else NO_CARD
         done = [index[name] for name in seen["sports_done"]]
         plays = [[tuple(sorted(parse_card(c) for c in play)) for play in plays] for plays in seen["plays"]]
-        last = seen["last_any"]
+        last_any = seen["last_any"]
+        last = tuple(sorted(parse_card(c) for c in last_any["cards"])) if last_any is not None else None
+        last_player = last_any["player"] if last_any is not None else -1
         discard = [parse_card(c) for c in seen["discard"]]
 
         unseen = Counter(full_deck())
@@ -106,52 +112,75 @@ class Olympicards(Game):
             unseen[target] -= 1
         for cards in known_hands.values():
             unseen.subtract(cards)
-        pool = list(unseen.elements())
-        rng.shuffle(pool)
-        hands: list[list[int]] = []
-        for p in range(n):
-            if p in known_hands:
-                hands.append(known_hands[p])
-            else:
-                size = seen["hand_sizes"][p]
-                hands.append(pool[:size])
-                pool = pool[size:]
+        unseen_cards = list(unseen.elements())
+        # Per seat: its known hand, or how many cards to deal it from the front of the shuffled pool.
+        seats: list[list[int] | int] = [known_hands[p] if p in known_hands else seen["hand_sizes"][p] for p in range(n)]
 
-        hidden = set(range(len(sset.sports))) - set(done)
+        hidden = set(range(len(config.sport_set.sports))) - set(done)
         if sport >= 0:
             hidden.discard(sport)
-        for name in seen["sport_pile"]:
+        sport_pile = seen["sport_pile"]
+        for name in sport_pile:
             if name is not None:
                 hidden.discard(index[name])
-        faces = sorted(hidden)
-        rng.shuffle(faces)
-        return OlympicardsState(
-            config,
-            n,
-            state_rng,
-            hands=hands,
-            draw=pool,
-            discard=discard,
-            pile=[index[name] if name is not None else faces.pop() for name in seen["sport_pile"]],
-            pile_up=[name is not None for name in seen["sport_pile"]],
-            done=done,
-            records=[[index[name] for name in names] for names in seen["world_records"]],
-            medals=[[m["gold"], m["silver"], m["bronze"]] for m in seen["medals"]],
-            phase=OlympicardsPhase[seen["phase"].upper()],
-            sport=sport,
-            start=seen["start_player"],
-            round_no=seen["round"],
-            order=list(seen["round_order"]),
-            pos=seen["turn"],
-            target=target,
-            plays=plays,
-            last=tuple(sorted(parse_card(c) for c in last["cards"])) if last is not None else None,
-            last_player=last["player"] if last is not None else -1,
-            out=list(seen["withdrawn"]),
-            withdrawals=list(seen["withdrawals"]),
-            sport_rounds=list(seen["sport_rounds"]),
-            postponed=seen["postponed"],
-        )
+        hidden_sports = sorted(hidden)
+        pile_known = [index[name] if name is not None else -1 for name in sport_pile]
+        pile_up = [name is not None for name in sport_pile]
+        records = [[index[name] for name in names] for names in seen["world_records"]]
+        medals = [[m["gold"], m["silver"], m["bronze"]] for m in seen["medals"]]
+        phase = OlympicardsPhase[seen["phase"].upper()]
+        start = seen["start_player"]
+        round_no = seen["round"]
+        order = list(seen["round_order"])
+        pos = seen["turn"]
+        out = list(seen["withdrawn"])
+        withdrawals = list(seen["withdrawals"])
+        sport_rounds = list(seen["sport_rounds"])
+        postponed = seen["postponed"]
+
+        def sample(rng: Rng) -> OlympicardsState:
+            state_rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
+            pool = unseen_cards[:]
+            rng.shuffle(pool)
+            hands: list[list[int]] = []
+            dealt = 0
+            for seat in seats:
+                if isinstance(seat, int):
+                    hands.append(pool[dealt : dealt + seat])
+                    dealt += seat
+                else:
+                    hands.append(seat)  # the constructor counts it into a new list
+            faces = hidden_sports[:]
+            rng.shuffle(faces)
+            return OlympicardsState(
+                config,
+                n,
+                state_rng,
+                hands=hands,
+                draw=pool[dealt:] if dealt else pool,
+                discard=discard[:],
+                pile=[i if i >= 0 else faces.pop() for i in pile_known],
+                pile_up=pile_up[:],
+                done=done[:],
+                records=[r[:] for r in records],
+                medals=[m[:] for m in medals],
+                phase=phase,
+                sport=sport,
+                start=start,
+                round_no=round_no,
+                order=order[:],
+                pos=pos,
+                target=target,
+                plays=[p[:] for p in plays],
+                last=last,
+                last_player=last_player,
+                out=out[:],
+                withdrawals=withdrawals[:],
+                sport_rounds=sport_rounds[:],
+                postponed=postponed,
+            )
+
+        return sample
 
     def rules_summary(self, config: GameConfig) -> str:
         if not isinstance(config, Config):
