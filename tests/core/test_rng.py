@@ -52,3 +52,28 @@ def test_bad_seed_and_state_are_rejected() -> None:
         Rng.from_state(-1)
     with pytest.raises(ValueError):
         Rng(1).randbelow(0)
+
+
+def _reference_randbelow(rng: Rng, n: int) -> int:
+    """Lemire's multiply-shift with rejection as first written: the threshold computed on every draw."""
+    threshold = ((1 << 64) - n) % n
+    while True:
+        product = rng.next_u64() * n
+        if product & ((1 << 64) - 1) >= threshold:
+            return product >> 64
+
+
+def test_the_written_out_shuffle_and_randbelow_give_the_numbers_of_the_plain_ones() -> None:
+    # Seeds, games and searches depend on these exact numbers; n near 2**64 makes rejections common.
+    for seed in range(300):
+        fast, plain = Rng(seed * 7919), Rng(seed * 7919)
+        for n in (1, 2, 3, 7, 52, 90, (1 << 63) + 5, 3 * (1 << 62), (1 << 64) - 1):
+            assert fast.randbelow(n) == _reference_randbelow(plain, n)
+        items = list(range(seed % 97))
+        expected = items[:]
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = _reference_randbelow(plain, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert fast.get_state() == plain.get_state()

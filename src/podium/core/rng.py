@@ -49,10 +49,12 @@ class Rng:
         """Uniform integer in [0, n), exactly (Lemire's multiply-shift with rejection)."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        threshold = ((1 << 64) - n) % n
         while True:
             product = self.next_u64() * n
-            if product & _MASK >= threshold:
+            low = product & _MASK
+            # The rejection threshold, (2**64 - n) % n, is below n: only a low part below n needs it (Lemire's
+            # shortcut, the same numbers without a big-integer modulo on almost every call).
+            if low >= n or low >= ((1 << 64) - n) % n:
                 return product >> 64
 
     def randint(self, low: int, high: int) -> int:
@@ -70,9 +72,22 @@ class Rng:
         if _chance_script is not None:
             _chance_script.shuffle(items)
             return
+        # `randbelow(i + 1)` and `next_u64` written out in one loop: the same numbers, without two calls per card
+        # (a search deals thousands of worlds per decision).
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            while True:
+                state = z = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                product = (z ^ (z >> 31)) * n
+                low = product & _MASK
+                if low >= n or low >= ((1 << 64) - n) % n:
+                    break
+            j = product >> 64
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
     def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this one by one step)."""
