@@ -6,6 +6,12 @@ play (lowest sum of values, then fewest cards), withdraws when they cannot play,
 they are losing the race takes the cards). The playout stops when the current sport is over and scores
 points + `OLY_CARD_VALUE` per card in hand with `win_chances` (spread `OLY_SPREAD` per sport still to play).
 
+The playout plays on the sampled world's own storage (a sample is the playout's to use up): a play or a withdrawal
+that does not end the sport is done there without the engine's checks and events, the same changes as `apply` makes;
+the withdrawal that ends the sport goes through `apply`. The rewards are the same as through the engine
+(tests/agents/test_olympicards_playout.py compares the two on thousands of sampled worlds; `through_engine=True`
+plays every step through `apply`).
+
 `prune` (at the root of a decision): the last player left in a sport (3+ players) has gold already; playing on only
 spends cards, so without world records (option `world_record`, O-8) withdrawing is the one move searched.
 """
@@ -18,7 +24,9 @@ from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
-from podium.games.olympicards.cards import VALUE
+from podium.games.olympicards.cards import NO_CARD, VALUE
+from podium.games.olympicards.plays import held_kinds, legal_plays, single_kinds
+from podium.games.olympicards.scoring import AWARDS, NO_MEDAL, TWO_PLAYER_AWARDS, TWO_PLAYER_WITHDRAWALS
 from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
 
 OLY_CARD_VALUE = 0.35
@@ -33,8 +41,9 @@ def _play_key(cards: tuple[int, ...]) -> int:
 class OlympicardsPlayout(Playout):
     name = "fast"
 
-    def __init__(self) -> None:
+    def __init__(self, through_engine: bool = False) -> None:
         self.sport = 0
+        self.through_engine = through_engine
 
     def prepare(self, view: View) -> None:
         self.sport = len(view["sports_done"])
@@ -48,10 +57,23 @@ class OlympicardsPlayout(Playout):
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, OlympicardsState)
         s = world
+        if self.through_engine:
+            self._run_engine(s, rng)
+        else:
+            self._run_storage(s, rng)
+        if s.phase is OVER:
+            return rewards_of(s)
+        n = s.num_players
+        left = s.sports_left
+        values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
+        return win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
+
+    def _run_engine(self, s: OlympicardsState, rng: Rng) -> None:
+        """The rest of the sport, every step through `apply`."""
         start = self.sport
         n = s.num_players
         while True:
-            phase = s.phase  # read once a step: the accessors are properties, and this loop is the search's hot path
+            phase = s.phase
             if phase is OVER or s.sports_played != start:
                 break
             if phase is DECIDE:
@@ -67,8 +89,98 @@ class OlympicardsPlayout(Playout):
                 s.apply(WITHDRAW)
                 continue
             s.apply(play_action(min(plays, key=_play_key)))
-        if s.phase is OVER:
-            return rewards_of(s)
-        left = s.sports_left
-        values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
-        return win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
+
+    def _run_storage(self, s: OlympicardsState, rng: Rng) -> None:
+        """`_run_engine` on the state's storage: the same policy, the same generator calls, the same changes as
+        `apply` (O-5 … O-8), without its checks and events; the sport's last withdrawal through `apply`."""
+        start = self.sport
+        n = s.num_players
+        two = n == 2
+        awards = TWO_PLAYER_AWARDS if two else AWARDS[n]
+        ending = TWO_PLAYER_WITHDRAWALS - 1 if two else n - 1  # the withdrawal index that ends the sport
+        sports = s._set.sports
+        random = rng.random
+        while True:
+            phase = s._phase
+            if phase is OVER or len(s._done) != start:
+                return
+            if phase is DECIDE:
+                s.apply(ACCEPT)
+                continue
+            p = s._order[s._pos]
+            withdrawals = s._withdrawals
+            index = len(withdrawals)
+            if not two and index == n - 1:
+                s.apply(WITHDRAW)
+                return
+            sport = sports[s._sport]
+            hand = s._hands[p]
+            cards: tuple[int, ...] | None = None
+            if sport.max_cards == 1:
+                kinds = single_kinds(sport, held_kinds(hand), s._plays[p], s._last, s._target)
+                if kinds and random() >= OLY_GIVE_UP:
+                    cards = (min(kinds, key=_VALUE_OF),)  # the first lowest, as min over the plays
+            else:
+                plays = legal_plays(sport, hand, s._plays[p], s._last, s._target)
+                if plays and random() >= OLY_GIVE_UP:
+                    cards = min(plays, key=_play_key)
+            if cards is None:  # withdraw (O-6, O-7)
+                if index == ending:
+                    s.apply(WITHDRAW)  # ends the sport: medals, the discard, the next sport card
+                    return
+                award = awards[index]
+                withdrawals.append(p)
+                if not two:
+                    s._out[p] = True
+                if award.cards:
+                    _draw(s, p, award.cards)
+                if award.start_card:
+                    s._start = p
+                if two:
+                    s._give_medal(1 - p, award.medal, [])
+                elif award.medal != NO_MEDAL:
+                    s._give_medal(p, award.medal, [])
+            else:  # play (O-5)
+                for k in cards:
+                    hand[k] -= 1
+                s._sizes[p] -= len(cards)
+                s._plays[p].append(cards)
+                s._last = cards
+                s._last_player = p
+            s._pos += 1
+            if s._pos >= len(s._order):
+                _new_round(s, p, sport.flip)
+
+
+def _draw(s: OlympicardsState, p: int, count: int) -> None:
+    """`_draw_cards` without its events: up to `count` cards from the draw pile, reshuffling the discard (O-8)."""
+    hand = s._hands[p]
+    drawn = 0
+    for _ in range(count):
+        if not s._draw and not s._reshuffle([]):
+            break
+        hand[s._draw.pop()] += 1
+        drawn += 1
+    s._sizes[p] += drawn
+
+
+def _new_round(s: OlympicardsState, last_mover: int, flip: bool) -> None:
+    """`_new_round` after a move, without its events: the round's order, and the target of a flip sport (O-5)."""
+    if s._target != NO_CARD:
+        s._discard.append(s._target)
+        s._target = NO_CARD
+    n = s.num_players
+    if n == 2:
+        first = 1 - last_mover
+        s._order = [first, last_mover]
+    else:
+        start = s._start
+        out = s._out
+        s._order = [(start + i) % n for i in range(n) if not out[(start + i) % n]]
+    s._pos = 0
+    s._round += 1
+    if flip and (s._draw or s._reshuffle([])):
+        s._target = s._draw.pop()
+
+
+_VALUE_OF = VALUE.__getitem__

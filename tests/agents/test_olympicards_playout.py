@@ -1,0 +1,52 @@
+"""Olympicards' playout on the sampled world's storage (issue 13 target 6) gives exactly what the same policy gives
+through `apply`: the same rewards and the same world afterwards, on worlds sampled from every player count, with and
+without world records, from both sport sets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from podium.agents.base import make_agent
+from podium.core.rng import Rng
+from podium.games.olympicards import GAME
+from podium.games.olympicards.bots.playout import OlympicardsPlayout
+
+VARIANTS = [
+    ({}, 2),
+    ({}, 3),
+    ({}, 4),
+    ({"world_record": True}, 5),
+    ({"world_record": True}, 2),
+    ({"sports": "test"}, 3),
+    ({"sports": "test", "world_record": True}, 7),
+]
+
+
+@pytest.mark.parametrize(("options", "players"), VARIANTS, ids=[f"{o}-{n}p" for o, n in VARIANTS])
+def test_the_playout_on_storage_plays_as_through_the_engine(options: dict[str, Any], players: int) -> None:
+    config = GAME.config(options)
+    rng = Rng(11)
+    compared = 0
+    for seed in range(4):
+        state = GAME.new_game(config, players, seed)
+        bots = [make_agent("random", GAME, p, seed + p) for p in range(players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if rng.randbelow(2) == 0:
+                sample = GAME.determinizer(view)
+                for k in range(3):
+                    world = sample(Rng(seed * 100 + k))
+                    results = []
+                    for through_engine in (False, True):
+                        playout = OlympicardsPlayout(through_engine)
+                        playout.prepare(view)
+                        trial = world.clone()
+                        results.append((playout.run(trial, Rng(compared)), trial.to_dict()))
+                    assert results[0] == results[1]
+                    compared += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert compared > 100
