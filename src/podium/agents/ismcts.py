@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from typing import Any
+from typing import Any, cast
 
 from podium.agents.base import Agent, BotOption, Budget, register_agent
 from podium.agents.macros import MacroSet, macros_for
@@ -235,7 +235,8 @@ class ISMCTS(Agent):
         """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root
         action, each playout starting from the same generator state (common random numbers), so that the actions
         are compared on the same deals and the same later luck; an iteration is one playout. With a `default`
-        move, the sums of each action's per-world reward difference to it (and of its square) are kept too."""
+        move, the sums of each action's per-world reward difference to it (and of its square) are kept too. The last
+        action is played on the sample itself, the others on clones of it (a sampler returns a new state each call)."""
         game = self.game
         rng = self.rng
         playout = self.playout
@@ -252,13 +253,14 @@ class ISMCTS(Agent):
         sample = playout.sampler(game, view)
         diff = [[0.0, 0.0] for _ in children]
         got = [0.0] * len(children)
+        last = len(children) - 1
         while done < limit:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             world = sample(rng)
             luck = rng.next_u64()
             for k, (action, child) in enumerate(children):
-                trial = world.clone()
+                trial = world.clone() if k < last else world  # the sample itself serves the last action
                 trial.apply(action)
                 rewards = playout.run(trial, Rng(luck)) if not trial.is_over else playout.final(trial)
                 child.visits += 1
@@ -308,13 +310,15 @@ class ISMCTS(Agent):
                     legal = [a for a in legal if a.id in root_ids]
                 mover = world.current_player
                 children = node.children
-                untried = [a for a in legal if a.id not in children]
-                if untried:
+                # Each legal action's child (None: untried), its id read once (`id` is a property).
+                found = [children.get(a.id) for a in legal]
+                if None in found:
+                    untried = [a for a, ch in zip(legal, found, strict=True) if ch is None]
                     action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
                     child = Node(action, mover if mover is not None else -1)
                     children[action.id] = child
-                    for a in legal:
-                        seen = children.get(a.id)
+                    child.avail = 1
+                    for seen in found:
                         if seen is not None:
                             seen.avail += 1
                     world.apply(action)
@@ -322,8 +326,7 @@ class ISMCTS(Agent):
                     break
                 best_child: Node | None = None
                 best_score = -1.0
-                for a in legal:
-                    ch = children[a.id]
+                for ch in cast("list[Node]", found):  # no None: every action was tried
                     ch.avail += 1
                     score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                     if score > best_score:
