@@ -33,6 +33,7 @@ import re
 import sqlite3
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -90,17 +91,19 @@ async def play_seat(base: str, table_id: str, token: str, stats: Stats, rng: ran
             kind = frame["type"]
             if kind == "error":
                 stats.errors.append(f"{frame['code']}: {frame['message']}")
-            elif kind == "ack":
-                if sent is not None:
-                    stats.actions += 1
-                    if stats.counts(sent):
-                        stats.latencies.append(time.monotonic() - sent)
-                    sent = None
-            elif kind == "pong" and ping_sent is not None:
+                continue
+            # the acknowledgement: the acting client's own sync carries "ack" (an "ack" frame before the protocol
+            # folded it into the sync, and still for a duplicate)
+            if sent is not None and (kind == "ack" or (kind == "sync" and "ack" in frame)):
+                stats.actions += 1
+                if stats.counts(sent):
+                    stats.latencies.append(time.monotonic() - sent)
+                sent = None
+            if kind == "pong" and ping_sent is not None:
                 if stats.counts(ping_sent):
                     stats.pings.append(time.monotonic() - ping_sent)
                 ping_sent = None
-            elif kind == "sync":
+            if kind == "sync":
                 if "result" in frame:
                     return True
                 if time.monotonic() > stats.stop_at:
@@ -183,14 +186,16 @@ def worker(
     }
 
 
-def cpu_seconds(pid: int) -> tuple[float, float]:
-    """User and system CPU time of a process (Linux; in clock ticks of 10 ms); (-1, -1) elsewhere."""
+def cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """User and system CPU time of a process (Linux; in clock ticks of 10 ms), and its total CPU time in ns
+    precision (the sum of its threads' scheduler run times, /proc/PID/task/*/schedstat); -1s elsewhere."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         tick = os.sysconf("SC_CLK_TCK")
-        return int(fields[11]) / tick, int(fields[12]) / tick
+        exact = sum(int(p.read_text().split()[0]) for p in Path(f"/proc/{pid}/task").glob("*/schedstat")) / 1e9
+        return int(fields[11]) / tick, int(fields[12]) / tick, exact
     except (OSError, IndexError, ValueError):
-        return -1.0, -1.0
+        return -1.0, -1.0, -1.0
 
 
 def load_average() -> str:
@@ -205,6 +210,16 @@ def start_server(db: Path, log: Path | None = None) -> tuple[subprocess.Popen[by
     return process, f"http://{HOST}:{port}"
 
 
+def start_floor(frames: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """bench/server_floor.py: uvicorn with podium serve's flags and nothing behind the protocol (see its doc)."""
+    port = free_port()
+    command = [sys.executable, str(Path(__file__).with_name("server_floor.py")), "--port", str(port)]
+    with log.open("ab") as out:
+        process = subprocess.Popen([*command, "--frames", str(frames)], stdout=out, stderr=subprocess.STDOUT)
+    wait_serving(process, port, log=log)
+    return process, f"http://{HOST}:{port}"
+
+
 def sleep_until(at: float) -> None:
     time.sleep(max(0.0, at - time.monotonic()))
 
@@ -214,6 +229,9 @@ def load(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as folder:
         if args.url:
             process, base, pid = None, args.url.rstrip("/"), args.pid
+        elif args.floor:
+            process, base = start_floor(args.floor, Path(folder) / "server.log")
+            pid = process.pid
         else:
             process, base = start_server(Path(folder) / "bench.sqlite3", Path(folder) / "server.log")
             pid = process.pid
@@ -230,11 +248,12 @@ def load(args: argparse.Namespace) -> int:
                     pool.submit(worker, settings, base, share, start_at, measure_from, stop_at) for share in shares
                 ]
                 sleep_until(measure_from)
-                before = cpu_seconds(pid) if pid else (-1.0, -1.0)
+                before = cpu_seconds(pid) if pid else (-1.0, -1.0, -1.0)
                 sleep_until(stop_at)
-                after = cpu_seconds(pid) if pid else (-1.0, -1.0)
+                after = cpu_seconds(pid) if pid else (-1.0, -1.0, -1.0)
                 user, system = after[0] - before[0], after[1] - before[1]
-                server_cpu = user + system if pid and before[0] >= 0 else -1.0
+                # the exact total (ns); the 10 ms ticks only split it into user and system
+                server_cpu = after[2] - before[2] if pid and before[0] >= 0 else -1.0
                 load_after = load_average()
                 results = [f.result() for f in futures]
         finally:
@@ -249,8 +268,9 @@ def load(args: argparse.Namespace) -> int:
     pings = [x * 1000 for r in results for x in r["pings"]]
     errors = [e for r in results for e in r["errors"]]
     elapsed = args.seconds
+    what = f"the floor (bench/server_floor.py, {args.floor} frames per action)" if args.floor else "podium serve"
     print(
-        f"server_load: {args.games} concurrent {args.game} games, {args.players} client sockets each, think "
+        f"server_load: {what}; {args.games} concurrent {args.game} games, {args.players} client sockets each, think "
         f"{args.think:g} s; clients in {workers} processes; measured {elapsed:g} s after {args.ramp + args.think:g} s "
         "of warm-up"
     )
@@ -263,10 +283,12 @@ def load(args: argparse.Namespace) -> int:
         f"p99 {percentile(ms, 0.99):.1f}  max {max(ms, default=float('nan')):.1f}"
     )
     if ms and server_cpu >= 0:
+        share = user / (user + system) if user + system > 0 else 1.0  # the ticks split the exact total
+        per = server_cpu / len(ms) * 1e6
         print(
-            f"  server CPU            {server_cpu:.2f} s in the window: {server_cpu / len(ms) * 1e6:,.0f} µs per "
-            f"action ({server_cpu / elapsed:.0%} of a core; user {user / len(ms) * 1e6:,.0f} µs + system "
-            f"{system / len(ms) * 1e6:,.0f} µs); clients {sum(r['cpu'] for r in results):.1f} s in all"
+            f"  server CPU            {server_cpu:.2f} s in the window: {per:,.0f} µs per action "
+            f"({server_cpu / elapsed:.0%} of a core; user {per * share:,.0f} µs + system {per * (1 - share):,.0f} "
+            f"µs); clients {sum(r['cpu'] for r in results):.1f} s in all"
         )
     if pings:
         print(
@@ -390,6 +412,14 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="--games 50 --think 0.5 --seconds 10")
     parser.add_argument("--url", help="load a server already running at this address instead of starting one")
     parser.add_argument("--pid", type=int, default=0, help="with --url: the server's process id, for its CPU")
+    parser.add_argument(
+        "--floor",
+        type=int,
+        choices=[2, 3],
+        default=0,
+        metavar="FRAMES",
+        help="load bench/server_floor.py (uvicorn, nothing behind the protocol; FRAMES 2 or 3 per action) instead",
+    )
     parser.add_argument("--check", action="store_true", help="exit status 1 unless the target is met")
     parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a restart with N finished tables")
     parser.add_argument("--repeat", type=int, default=3, help="with --restart: starts timed per database")
