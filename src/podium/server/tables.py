@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket
 
 from podium.agents.base import Agent
@@ -30,7 +31,13 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"))  # one encoder: json.dumps wo
 
 
 def dumps(value: Any) -> str:
-    return _ENCODER.encode(value)
+    """Compact JSON text. orjson: every frame is a few KiB of views and tables, and the standard encoder took about
+    a sixth of the server's CPU per action; it writes non-ASCII characters as UTF-8 instead of \\u escapes (the same
+    JSON). The standard encoder takes what orjson refuses (an integer beyond 64 bits, a lone surrogate)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return _ENCODER.encode(value)
 
 
 @dataclass
