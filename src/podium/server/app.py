@@ -84,6 +84,19 @@ class StandardHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class PodiumApp(FastAPI):
+    """FastAPI for REST and the pages; the game sockets `/ws/tables/{id}` go straight to `ws.table_socket` (plain ASGI,
+    none of the application's middleware or routing per frame: see podium.server.ws)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            table_id = ws.table_id_of(scope["path"])
+            if table_id is not None:
+                await ws.table_socket(self.state.manager, table_id, receive, send)
+                return
+        await super().__call__(scope, receive, send)
+
+
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     settings = config or ServerConfig()
 
@@ -108,11 +121,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             await manager.shutdown()
             db.close()
 
-    app = FastAPI(title="podium", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = PodiumApp(title="podium", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.config = settings
     app.include_router(api.router)
     app.include_router(renderers.router)  # a game's rules panel, before its renderer's files (same prefix)
-    app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:

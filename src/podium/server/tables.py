@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from starlette.websockets import WebSocket
+from starlette.types import Send
 
 from podium.agents.base import Agent
 from podium.core.config import GameConfig
@@ -58,8 +58,8 @@ class Connection:
     client and each client receives its frames in the order the table produced them. (A deque and one future, not
     an asyncio.Queue: this is on the path of every frame.)"""
 
-    def __init__(self, ws: WebSocket, seat: int | None, max_queue: int) -> None:
-        self.ws = ws
+    def __init__(self, send: Send, seat: int | None, max_queue: int) -> None:
+        self.asgi_send = send  # the socket's ASGI send
         self.seat = seat
         self.max_queue = max_queue
         self.queue: deque[str | tuple[object, int]] = deque()
@@ -99,9 +99,9 @@ class Connection:
                     await self.waiter
                 item = queue.popleft()
                 if isinstance(item, tuple):
-                    await self.ws.close(item[1])
+                    await self.asgi_send({"type": "websocket.close", "code": item[1]})
                     return
-                await self.ws.send_text(item)
+                await self.asgi_send({"type": "websocket.send", "text": item})
         except Exception:  # the peer went away: the reader notices and unregisters
             self.closing = True
 

@@ -1,4 +1,8 @@
-"""The WebSocket endpoint `/ws/tables/{id}`: hello, then a loop of rate-limited, validated messages."""
+"""The WebSocket endpoint `/ws/tables/{id}`: hello, then a loop of rate-limited, validated messages.
+
+Plain ASGI, called by the application before FastAPI's router (see `app.PodiumApp`): every message of a game passes
+here, and Starlette's WebSocket wrapper and exception middleware cost a few coroutine calls per frame each way.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Send
 
 from podium.server.errors import ApiError
 from podium.server.manager import TableManager
@@ -17,26 +21,39 @@ from podium.server.tables import Connection, Table, dumps
 log = logging.getLogger("podium.server")
 
 POLICY_VIOLATION = 1008
+PREFIX = "/ws/tables/"
 
 
-async def _receive(ws: WebSocket) -> str | bytes | None:
-    message = await ws.receive()
+class Disconnected(Exception):
+    """The client went away."""
+
+
+def table_id_of(path: str) -> str | None:
+    """The table id of a socket's path `/ws/tables/{id}`, or None if it is no such path."""
+    if not path.startswith(PREFIX):
+        return None
+    table_id = path[len(PREFIX) :]
+    return table_id if table_id and "/" not in table_id else None
+
+
+async def _receive(receive: Receive) -> str | bytes | None:
+    message = await receive()
     if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
+        raise Disconnected
     text = message.get("text")
     return text if text is not None else message.get("bytes")
 
 
-async def _refuse(ws: WebSocket, code: str, message: str, version: int | None) -> None:
+async def _refuse(send: Send, code: str, message: str, version: int | None) -> None:
     with contextlib.suppress(Exception):
-        await ws.send_text(dumps(error_frame(code, message, version)))
-        await ws.close(POLICY_VIOLATION)
+        await send({"type": "websocket.send", "text": dumps(error_frame(code, message, version))})
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
 
 
-async def _hello(ws: WebSocket, manager: TableManager, table: Table) -> int | ProtocolError | None:
+async def _hello(receive: Receive, manager: TableManager, table: Table) -> int | ProtocolError | None:
     """The seat a valid hello names (None = spectator), or the error that refuses the socket."""
     try:
-        raw = await asyncio.wait_for(_receive(ws), manager.config.hello_timeout)
+        raw = await asyncio.wait_for(_receive(receive), manager.config.hello_timeout)
     except TimeoutError:
         return ProtocolError("malformed", f"no hello within {manager.config.hello_timeout:g} s")
     try:
@@ -53,39 +70,39 @@ async def _hello(ws: WebSocket, manager: TableManager, table: Table) -> int | Pr
     return seat
 
 
-async def table_socket(ws: WebSocket, table_id: str) -> None:
-    manager: TableManager = ws.app.state.manager
-    await ws.accept()
+async def table_socket(manager: TableManager, table_id: str, receive: Receive, send: Send) -> None:
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
     try:
         table = manager.get(table_id)
     except ApiError as exc:
-        await _refuse(ws, "unauthorized", exc.message, None)
+        await _refuse(send, "unauthorized", exc.message, None)
         return
     try:
-        seat = await _hello(ws, manager, table)
-    except WebSocketDisconnect:
+        seat = await _hello(receive, manager, table)
+    except Disconnected:
         return
     if isinstance(seat, ProtocolError):
-        await _refuse(ws, seat.code, seat.message, table.version)
+        await _refuse(send, seat.code, seat.message, table.version)
         return
     try:
         # Again after the hello's await: a finished table may have been unloaded (and is loaded anew), or a waiting
         # one expired, meanwhile; the socket must join the table object that is served now.
         table = manager.get(table_id)
     except ApiError as exc:
-        await _refuse(ws, "unauthorized", exc.message, None)
+        await _refuse(send, "unauthorized", exc.message, None)
         return
     config = manager.config
-    conn = Connection(ws, seat, config.send_queue)
+    conn = Connection(send, seat, config.send_queue)
     writer = asyncio.get_running_loop().create_task(conn.run_writer())
     limiter = RateLimiter(config.rate_per_second, config.rate_burst, config.rate_strikes)
     manager.connect(table, conn)
     try:
         # Read by a task of its own: each message then resumes only that task's few coroutines, not the chain of
-        # middleware this endpoint runs in (a good part of the server's CPU per message); cancelling this endpoint
-        # cancels the task.
-        await asyncio.get_running_loop().create_task(_read(ws, manager, table, conn, limiter))
-    except WebSocketDisconnect:
+        # the server's and the application's calls this endpoint runs in; cancelling this endpoint cancels the task.
+        await asyncio.get_running_loop().create_task(_read(receive, manager, table, conn, limiter))
+    except Disconnected:
         pass
     except Exception:
         # An unexpected failure (e.g. the database): the client reconnects to a snapshot; nothing was acknowledged.
@@ -99,9 +116,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         writer.cancel()
 
 
-async def _read(ws: WebSocket, manager: TableManager, table: Table, conn: Connection, limiter: RateLimiter) -> None:
+async def _read(receive: Receive, manager: TableManager, table: Table, conn: Connection, limiter: RateLimiter) -> None:
     while not conn.closing:
-        raw = await _receive(ws)
+        raw = await _receive(receive)
         if not limiter.allow():
             conn.send(error_frame("rate_limited", "too many messages: at most 20 per second", table.version))
             if limiter.abusive:
