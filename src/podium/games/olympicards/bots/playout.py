@@ -26,7 +26,7 @@ from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
 from podium.games.olympicards.cards import NO_CARD, VALUE
 from podium.games.olympicards.plays import held_kinds, legal_plays, single_kinds
-from podium.games.olympicards.scoring import AWARDS, NO_MEDAL, TWO_PLAYER_AWARDS, TWO_PLAYER_WITHDRAWALS
+from podium.games.olympicards.scoring import AWARDS, NO_MEDAL, TWO_PLAYER_AWARDS, TWO_PLAYER_WITHDRAWALS, Award
 from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
 
 OLY_CARD_VALUE = 0.35
@@ -36,6 +36,17 @@ OLY_GIVE_UP = 0.08
 
 def _play_key(cards: tuple[int, ...]) -> int:
     return sum(VALUE[k] for k in cards) * 8 + len(cards)
+
+
+class _PlayKeys(dict[tuple[int, ...], int]):
+    """`_play_key` of each play met so far: `min(plays, key=_KEYS.__getitem__)` looks most of them up in C."""
+
+    def __missing__(self, cards: tuple[int, ...]) -> int:
+        key = self[cards] = _play_key(cards)
+        return key
+
+
+_KEY_OF = _PlayKeys().__getitem__
 
 
 class OlympicardsPlayout(Playout):
@@ -57,14 +68,16 @@ class OlympicardsPlayout(Playout):
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, OlympicardsState)
         s = world
+        left = None
         if self.through_engine:
             self._run_engine(s, rng)
         else:
-            self._run_storage(s, rng)
-        if s.phase is OVER:
-            return rewards_of(s)
+            left = self._run_storage(s, rng)
+        if left is None:
+            if s.phase is OVER:
+                return rewards_of(s)
+            left = s.sports_left
         n = s.num_players
-        left = s.sports_left
         values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
         return win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
 
@@ -90,9 +103,12 @@ class OlympicardsPlayout(Playout):
                 continue
             s.apply(play_action(min(plays, key=_play_key)))
 
-    def _run_storage(self, s: OlympicardsState, rng: Rng) -> None:
+    def _run_storage(self, s: OlympicardsState, rng: Rng) -> int | None:
         """`_run_engine` on the state's storage: the same policy, the same generator calls, the same changes as
-        `apply` (O-5 … O-8), without its checks and events; the sport's last withdrawal through `apply`."""
+        `apply` (O-5 … O-8), without its checks and events. The sport's last withdrawal gives its medal here too,
+        and then the sport cards left after the next one is turned are returned: what the estimate reads (points,
+        cards in hand) is then as `apply` would leave it, whose end of the sport (the discard, the next sport card)
+        is skipped. None: the state is the engine's (the sport was over already, or the game ends with it)."""
         start = self.sport
         n = s.num_players
         two = n == 2
@@ -103,7 +119,7 @@ class OlympicardsPlayout(Playout):
         while True:
             phase = s._phase
             if phase is OVER or len(s._done) != start:
-                return
+                return None
             if phase is DECIDE:
                 s.apply(ACCEPT)
                 continue
@@ -111,8 +127,7 @@ class OlympicardsPlayout(Playout):
             withdrawals = s._withdrawals
             index = len(withdrawals)
             if not two and index == n - 1:
-                s.apply(WITHDRAW)
-                return
+                return _last_withdrawal(s, p, awards[index], two)
             sport = sports[s._sport]
             hand = s._hands[p]
             cards: tuple[int, ...] | None = None
@@ -123,23 +138,11 @@ class OlympicardsPlayout(Playout):
             else:
                 plays = legal_plays(sport, hand, s._plays[p], s._last, s._target)
                 if plays and random() >= OLY_GIVE_UP:
-                    cards = min(plays, key=_play_key)
+                    cards = min(plays, key=_KEY_OF)
             if cards is None:  # withdraw (O-6, O-7)
                 if index == ending:
-                    s.apply(WITHDRAW)  # ends the sport: medals, the discard, the next sport card
-                    return
-                award = awards[index]
-                withdrawals.append(p)
-                if not two:
-                    s._out[p] = True
-                if award.cards:
-                    _draw(s, p, award.cards)
-                if award.start_card:
-                    s._start = p
-                if two:
-                    s._give_medal(1 - p, award.medal, [])
-                elif award.medal != NO_MEDAL:
-                    s._give_medal(p, award.medal, [])
+                    return _last_withdrawal(s, p, awards[index], two)
+                _withdraw(s, p, awards[index], two)
             else:  # play (O-5)
                 for k in cards:
                     hand[k] -= 1
@@ -150,6 +153,31 @@ class OlympicardsPlayout(Playout):
             s._pos += 1
             if s._pos >= len(s._order):
                 _new_round(s, p, sport.flip)
+
+
+def _withdraw(s: OlympicardsState, p: int, award: Award, two: bool) -> None:
+    """`_withdraw` without its events or the end of the sport: the award (O-6; two players O-7)."""
+    s._withdrawals.append(p)
+    if not two:
+        s._out[p] = True
+    if award.cards:
+        _draw(s, p, award.cards)
+    if award.start_card:
+        s._start = p
+    if two:
+        s._give_medal(1 - p, award.medal, [])
+    elif award.medal != NO_MEDAL:
+        s._give_medal(p, award.medal, [])
+
+
+def _last_withdrawal(s: OlympicardsState, p: int, award: Award, two: bool) -> int | None:
+    """The withdrawal that ends the sport: through `apply` when the game ends with it (the final result needs the
+    engine's end); else its award on the storage, and the sport cards left once the next one is turned."""
+    if not s._pile:
+        s.apply(WITHDRAW)
+        return None
+    _withdraw(s, p, award, two)
+    return len(s._pile) - 1
 
 
 def _draw(s: OlympicardsState, p: int, count: int) -> None:
