@@ -98,6 +98,15 @@ class Socket:
                 return frame
         raise AssertionError(f"no {kind} frame {match} within {max_frames} frames")
 
+    def ack(self, max_frames: int = 200, timeout: float = 10.0) -> dict[str, Any]:
+        """The answer to an action just sent: this socket's own sync carrying `"ack": true` (the action is committed),
+        an `ack` frame (a resent duplicate) or an error; the frames before it are read and recorded."""
+        for _ in range(max_frames):
+            frame = self.recv(timeout)
+            if frame["type"] in ("ack", "error") or (frame["type"] == "sync" and "ack" in frame):
+                return frame
+        raise AssertionError(f"no answer to the action within {max_frames} frames")
+
     def sync_at_least(self, version: int, max_frames: int = 2000, timeout: float = 10.0) -> dict[str, Any]:
         for _ in range(max_frames):
             frame = self.recv(timeout)
@@ -174,7 +183,7 @@ def play_to_end(
         legal = mover.last_sync()["legal"]
         choice = choose(rng, legal) if choose is not None else rng.choice(legal)
         mover.send({"type": "action", "version": version, "action": choice["action"]})
-        ack = next(f for f in iter(mover.recv, None) if f["type"] in ("ack", "error"))
-        assert ack == {"type": "ack", "version": version + 1}, (ack, choice)
+        ack = mover.ack()
+        assert ack["type"] == "sync" and ack["ack"] is True and ack["version"] == version + 1, (ack, choice)
         version += 1
     raise AssertionError(f"the game did not end within {max_steps} steps")

@@ -180,7 +180,9 @@ def check_frames(truth: Truth, socket: Socket) -> int:
             version = frame["table"]["version"]
         elif kind == "sync":
             state = truth.states[version]
-            assert set(frame) == SYNC_KEYS | ({"result"} if state.is_over else set()), set(frame)
+            # "ack": true on the acting socket's own sync, its acknowledgement
+            assert set(frame) - {"ack"} == SYNC_KEYS | ({"result"} if state.is_over else set()), set(frame)
+            assert frame.get("ack", True) is True
             assert set(frame["table"]) == TABLE_KEYS
             assert frame["view"] == norm(state.view(seat)), f"view of seat {seat} at version {version}"
             to_move = frame["table"]["status"] == "playing" and seat is not None and state.current_player == seat

@@ -125,7 +125,8 @@ def test_seat_token_matrix(server: LiveServer) -> None:
         assert s.until("pong")
     assert table_version(server, t["id"]) == 0
     mover.send({"type": "action", "version": 0, "action": action})
-    assert mover.until("ack") == {"type": "ack", "version": 1}
+    acked = mover.ack()
+    assert acked["type"] == "sync" and acked["ack"] is True and acked["version"] == 1
 
 
 @pytest.mark.parametrize(
@@ -165,7 +166,34 @@ def test_bad_messages_get_a_structured_error_and_change_nothing(server: LiveServ
     assert set(frame) == {"type", "code", "message", "version"}
     assert table_version(server, t["id"]) == 0
     s.send({"type": "action", "version": 0, "action": sync["legal"][0]["action"]})  # the socket still works
-    assert s.until("ack")["version"] == 1
+    assert s.ack()["version"] == 1
+
+
+def test_an_action_is_acknowledged_by_the_actors_own_sync_alone(server: LiveServer) -> None:
+    """The acting socket gets one frame for its action: its sync of the new version with "ack": true, no separate
+    ack frame; every other socket (the other seat, a second socket of the acting seat, a spectator) gets its sync
+    of that version without "ack"."""
+    t = two_humans(server)
+    mover, other = server.ws(t["id"]), server.ws(t["id"])
+    sync = mover.hello(t["tokens"][0])
+    other.hello(t["tokens"][1])
+    second_tab, watcher = server.ws(t["id"]), server.ws(t["id"])
+    second_tab.hello(t["tokens"][0])
+    watcher.hello(None)
+    for s in (mover, other, second_tab, watcher):  # the syncs of the later sockets' arrival ("connected")
+        s.send({"type": "ping"})
+        s.until("pong")
+    mover.send({"type": "action", "version": 0, "action": sync["legal"][0]["action"]})
+    acked = mover.recv()  # the very next frame
+    assert acked["type"] == "sync" and acked["version"] == 1 and acked["ack"] is True
+    assert set(acked) == {"type", "version", "table", "view", "legal", "events", "last", "ack"}
+    for s in (other, second_tab, watcher):
+        frame = s.recv()
+        assert frame["type"] == "sync" and frame["version"] == 1 and "ack" not in frame, frame
+    assert {k: v for k, v in acked.items() if k != "ack"} == second_tab.frames[-1]  # the seat's sync, plus the ack
+    for s in (mover, other, second_tab, watcher):
+        s.send({"type": "ping"})
+        assert s.recv() == {"type": "pong"}  # nothing else was sent
 
 
 def test_a_huge_frame_closes_the_socket(server: LiveServer) -> None:
@@ -183,8 +211,8 @@ def test_resent_action_has_no_second_effect_and_old_versions_are_stale(server: L
     sync = s.hello(t["tokens"][0])
     first, second = sync["legal"][0]["action"], sync["legal"][1]["action"]
     s.send({"type": "action", "version": 0, "action": first})
-    assert s.until("ack") == {"type": "ack", "version": 1}
-    after = s.until("sync")
+    after = s.ack()
+    assert after["type"] == "sync" and after["ack"] is True and after["version"] == 1
     s.send({"type": "action", "version": 0, "action": first})
     assert s.until("ack") == {"type": "ack", "version": 1, "duplicate": True}
     s.send({"type": "action", "version": 0, "action": second})
@@ -213,8 +241,10 @@ def test_not_started_and_game_over(server: LiveServer) -> None:
             break
         if sync["legal"]:
             s.send({"type": "action", "version": sync["version"], "action": sync["legal"][-1]["action"]})
-            s.until("ack")
-        sync = s.until("sync")
+            sync = s.ack()
+            assert sync["type"] == "sync"
+        else:
+            sync = s.until("sync")
     assert "result" in sync and sync["legal"] == []
     s.send({"type": "action", "version": sync["version"], "action": {"type": "knock"}})
     assert s.until("error")["code"] == "game_over"
@@ -259,7 +289,7 @@ def test_concurrent_conflicting_actions_exactly_one_wins(server: LiveServer) -> 
             th.start()
         for th in threads:
             th.join(15)
-        kinds = sorted(f["type"] for f in answers.values())
+        kinds = sorted("ack" if f.get("ack") is True else f["type"] for f in answers.values())
         assert kinds == ["ack", "error"], answers
         loser = next(f for f in answers.values() if f["type"] == "error")
         assert loser["code"] == "stale"
@@ -278,4 +308,4 @@ def _send_at_once(
 ) -> None:
     go.wait(timeout=5)
     s.send({"type": "action", "version": version, "action": action})
-    answers[name] = next(f for f in iter(s.recv, None) if f["type"] in ("ack", "error"))
+    answers[name] = s.ack()

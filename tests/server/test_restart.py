@@ -80,6 +80,9 @@ def _follow(
             frame = s.last_sync()
             for _ in range(100_000):
                 if frame["type"] == "sync":
+                    if frame.get("ack") and pending is not None:  # acknowledged: it must survive the kill
+                        assert frame["version"] == pending[0] + 1
+                        seen[frame["version"]] = pending[1]
                     if token is None and frame["last"] is not None:
                         seen[frame["version"]] = frame["last"]
                     if "result" in frame:
@@ -89,9 +92,6 @@ def _follow(
                         action = rng.choice(frame["legal"])["action"]
                         pending = (frame["version"], action)
                         s.send({"type": "action", "version": frame["version"], "action": action})
-                elif frame["type"] == "ack" and pending is not None and not frame.get("duplicate"):
-                    assert frame["version"] == pending[0] + 1
-                    seen[frame["version"]] = pending[1]
                 frame = s.recv(timeout=5)
         except (OSError, WebSocketException, TimeoutError):
             continue

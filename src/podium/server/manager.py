@@ -361,9 +361,7 @@ class TableManager:
             table.moves.append((seat, data))
             table.last_seat, table.last_action, table.last_events = seat, action, events
             table.hint_cache.clear()
-            if ack is not None:
-                ack.send(f'{{"type":"ack","version":{table.version}}}')
-            table.broadcast()
+            table.broadcast(ack)
             self.bots.wake(table)
 
         def failed() -> None:

@@ -227,9 +227,10 @@ class Table:
             tail += f',"result":{dumps(self.state.result().to_json())}'
         return f'{{"type":"sync","version":{self.version},"table":{self.table_text()}', tail + "}"
 
-    def broadcast(self) -> None:
+    def broadcast(self, ack: Connection | None = None) -> None:
         """Send every client its own sync: the table and what every seat shares are made once, then one view per
-        seat, shared by that seat's sockets (all spectators get the same text)."""
+        seat, shared by that seat's sockets (all spectators get the same text). `ack`: the socket whose action this
+        sync shows; its own sync carries `"ack": true`, its acknowledgement (one frame, not an ack and a sync)."""
         if not self.connections:
             return
         shared = self._shared()
@@ -238,4 +239,4 @@ class Table:
             text = texts.get(conn.seat)
             if text is None:
                 text = texts[conn.seat] = self.sync_text(conn.seat, shared)
-            conn.send(text)
+            conn.send(text if conn is not ack else f'{text[:-1]},"ack":true}}')

@@ -122,7 +122,9 @@ export class Connection {
     } else if (msg.type === "sync") {
       const fresh = this.fresh;
       this.fresh = false;
-      if (this.pending && fresh) {
+      if (msg.ack) {
+        this.pending = null; // our action is committed: the sync that shows it is its acknowledgement
+      } else if (this.pending && fresh) {
         if (msg.version === this.pending.version && msg.legal && msg.legal.length) {
           // A reconnect snapshot from before our action was applied: send it again (idempotent on the server).
           const { action, version } = this.pending;
@@ -135,7 +137,7 @@ export class Connection {
         this.pending = null;
       }
     } else if (msg.type === "ack") {
-      this.pending = null;
+      this.pending = null; // a resent action that was already applied (duplicate)
     } else if (msg.type === "error") {
       this.pending = null;
       if (msg.code === "unauthorized") {
