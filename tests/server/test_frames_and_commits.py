@@ -22,11 +22,23 @@ from podium.server.tables import FINISHED, Connection, Table
 
 
 class FakeSocket:
-    """Frames are only queued by Connection.send; no writer runs in these tests."""
+    """A socket's ASGI send that never waits: it keeps what it was given."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def __call__(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+
+def sent(conn: Connection) -> list[dict[str, Any]]:
+    socket = conn.asgi_send
+    assert isinstance(socket, FakeSocket)
+    return socket.sent
 
 
 def frames(conn: Connection) -> list[dict[str, Any]]:
-    return [json.loads(item) for item in conn.queue if isinstance(item, str)]
+    return [json.loads(m["text"]) for m in sent(conn) if m["type"] == "websocket.send"]
 
 
 def acked(conn: Connection) -> int:
@@ -49,12 +61,12 @@ def two_player_table(m: TableManager, game: str = "golf", **extra: Any) -> tuple
     made = m.create({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann", **extra})
     table = m.tables[made["table"]["id"]]
     m.join(table, {"name": "Bo"})
-    conns = [Connection(FakeSocket(), seat, 10**6) for seat in (0, 1)]  # type: ignore[arg-type]
-    conns.append(Connection(FakeSocket(), None, 10**6))  # type: ignore[arg-type]  # a spectator
+    conns = [Connection(FakeSocket(), seat, 10**6) for seat in (0, 1)]
+    conns.append(Connection(FakeSocket(), None, 10**6))  # a spectator
     for conn in conns:
         m.connect(table, conn)
     for conn in conns:
-        conn.queue.clear()
+        sent(conn).clear()
     return table, conns
 
 
@@ -92,12 +104,12 @@ def test_frames_made_from_shared_text_equal_the_objects(tmp_path: Path, game: st
             seat = table.state.current_player
             assert seat is not None
             await m.commit(table, seat, rng.choice(table.state.legal_actions()), ack=conns[seat])
-            sent = {conn.seat: frames(conn) for conn in conns}
+            got = {conn.seat: frames(conn) for conn in conns}
             for conn in conns:
                 # what broadcast sent: one sync each; the actor's carries its acknowledgement
                 expected = expected_sync(table, conn.seat) | ({"ack": True} if conn.seat == seat else {})
-                assert sent[conn.seat] == [expected]
-                conn.queue.clear()
+                assert got[conn.seat] == [expected]
+                sent(conn).clear()
         table.rematch = "someid"  # the one field set after the end
         assert json.loads(table.table_text()) == json.loads(json.dumps(table.to_json()))
         assert json.loads(table.table_text())["result"] is not None
@@ -119,7 +131,7 @@ def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_be
         await asyncio.sleep(0)  # every task has queued its action; the flush runs in the loop's next turn
         for table, conns in tables:
             assert table.version == 0 and table.in_flight
-            assert all(not conn.queue for conn in conns)  # no ack, no sync yet
+            assert all(not sent(conn) for conn in conns)  # no ack, no sync yet
             assert m.db.count_actions(table.id) == 0
         await asyncio.gather(*tasks)
         assert m.commits.batches == batches + 1  # one transaction for the three
@@ -147,7 +159,7 @@ def test_a_failed_commit_changes_nothing_and_fails_alone(tmp_path: Path) -> None
             return_exceptions=True,
         )
         assert isinstance(results[0], Exception) and results[1] is None
-        assert first.version == 0 and not first.in_flight and not any(c.queue for c in first_conns)
+        assert first.version == 0 and not first.in_flight and not any(sent(c) for c in first_conns)
         assert second.version == 1 and acked(second_conns[seat_b]) == 1
         assert m.db.count_actions(second.id) == 1
 

@@ -10,11 +10,12 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from starlette.types import Send
+from starlette.types import Message, Send
 
 from podium.agents.base import Agent
 from podium.core.config import GameConfig
@@ -23,7 +24,6 @@ from podium.core.contract import Action, Event, Game, JsonDict, State
 log = logging.getLogger("podium.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-_CLOSE = object()
 _FIXED_HEAD = ("id", "game", "title", "options", "memory", "num_players")
 
 
@@ -54,56 +54,90 @@ class Seat:
 
 
 class Connection:
-    """One client socket. Frames go through a queue drained by a writer task, so a table never waits for a slow
-    client and each client receives its frames in the order the table produced them. (A deque and one future, not
-    an asyncio.Queue: this is on the path of every frame.)"""
+    """One client socket. A frame goes to the server's ASGI `send` at once: uvicorn's returns without waiting unless
+    the socket's buffer is full (a client that does not read). Then a task finishes that send and later frames wait
+    in a queue behind it: a table never waits for a slow client, and each client receives its frames in the order the
+    table produced them. No task, future or turn of the event loop per frame: this is on the path of every frame."""
 
     def __init__(self, send: Send, seat: int | None, max_queue: int) -> None:
         self.asgi_send = send  # the socket's ASGI send
         self.seat = seat
         self.max_queue = max_queue
-        self.queue: deque[str | tuple[object, int]] = deque()
-        self.waiter: asyncio.Future[None] | None = None  # the writer waits on it while the queue is empty
-        self.closing = False
+        self.queue: deque[Message] = deque()  # frames waiting behind a send that waits for the socket
+        self.draining: asyncio.Task[None] | None = None  # that send's task, which then sends the queue
+        self.closing = False  # no more frames: the close is sent or queued, or the peer went away
         self.hint_running = False
 
-    def _put(self, item: str | tuple[object, int]) -> None:
-        self.queue.append(item)
-        waiter = self.waiter
-        if waiter is not None:
-            self.waiter = None
-            if not waiter.done():
-                waiter.set_result(None)
-
     def send(self, frame: JsonDict | str) -> None:
-        if self.closing:
-            return
-        if len(self.queue) >= self.max_queue:
-            # Too far behind: drop it; the client reconnects and gets a fresh snapshot.
-            log.warning("dropping a client that does not read its frames")
-            self.close(1013)
-            return
-        self._put(frame if isinstance(frame, str) else dumps(frame))
+        if not self.closing:
+            self._push({"type": "websocket.send", "text": frame if isinstance(frame, str) else dumps(frame)})
 
     def close(self, code: int = 1000) -> None:
         if not self.closing:
             self.closing = True
-            self._put((_CLOSE, code))
+            self._push({"type": "websocket.close", "code": code})
 
-    async def run_writer(self) -> None:
-        queue = self.queue
+    def _push(self, message: Message) -> None:
+        if self.draining is None:
+            self._start(message)
+        elif len(self.queue) < self.max_queue or message["type"] == "websocket.close":
+            self.queue.append(message)
+        else:
+            # Too far behind: drop it; the client reconnects and gets a fresh snapshot.
+            log.warning("dropping a client that does not read its frames")
+            self.close(1013)
+
+    def _start(self, message: Message) -> None:
+        """Run the ASGI send up to its first wait: usually it is done then; else a task finishes it."""
+        steps = self.asgi_send(message).__await__()
         try:
-            while True:
-                while not queue:
-                    self.waiter = asyncio.get_running_loop().create_future()
-                    await self.waiter
-                item = queue.popleft()
-                if isinstance(item, tuple):
-                    await self.asgi_send({"type": "websocket.close", "code": item[1]})
-                    return
-                await self.asgi_send({"type": "websocket.send", "text": item})
+            waiting = steps.send(None)
+        except StopIteration:
+            return
         except Exception:  # the peer went away: the reader notices and unregisters
             self.closing = True
+            return
+        self.draining = asyncio.get_running_loop().create_task(self._drain(_Resume(steps, waiting)))
+
+    async def _drain(self, started: _Resume) -> None:
+        try:
+            await started
+            while self.queue:
+                await self.asgi_send(self.queue.popleft())
+        except Exception:  # the peer went away: the reader notices and unregisters
+            self.closing = True
+            self.queue.clear()
+        finally:
+            self.draining = None
+
+
+class _Resume:
+    """Awaiting it finishes an awaitable that was run by hand (its `__await__` steps) until it waited for `waiting`:
+    the awaiting task waits for that, and its wake-ups (or its cancellation) are passed on, as if it had awaited the
+    whole."""
+
+    def __init__(self, steps: Generator[Any, Any, None], waiting: Any) -> None:
+        self.steps = steps
+        self.waiting = waiting
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        steps, waiting = self.steps, self.waiting
+        while True:
+            try:
+                sent = yield waiting
+            except GeneratorExit:
+                steps.close()
+                raise
+            except BaseException as exc:
+                try:
+                    waiting = steps.throw(exc)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waiting = steps.send(sent)
+                except StopIteration:
+                    return
 
 
 @dataclass

@@ -95,7 +95,6 @@ async def table_socket(manager: TableManager, table_id: str, receive: Receive, s
         return
     config = manager.config
     conn = Connection(send, seat, config.send_queue)
-    writer = asyncio.get_running_loop().create_task(conn.run_writer())
     limiter = RateLimiter(config.rate_per_second, config.rate_burst, config.rate_strikes)
     manager.connect(table, conn)
     try:
@@ -111,9 +110,9 @@ async def table_socket(manager: TableManager, table_id: str, receive: Receive, s
     finally:
         manager.disconnect(table, conn)
         conn.close()
-        with contextlib.suppress(asyncio.TimeoutError, Exception):
-            await asyncio.wait_for(writer, 5)
-        writer.cancel()
+        if conn.draining is not None:  # frames still waiting for a slow client: a few seconds more, not forever
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(conn.draining, 5)
 
 
 async def _read(receive: Receive, manager: TableManager, table: Table, conn: Connection, limiter: RateLimiter) -> None:
