@@ -22,9 +22,12 @@ every sampled world, deduplicated by end state (cards left, final layout), at mo
 Otherwise clearing the hand is never given up (a medal is a medal) and no plan places fewer than the maximum.
 
 Rollout (`rollout`): from the sampled world after a candidate, `ROLLOUT_ROUNDS` (2) rounds of turns — every other
-player, then the searcher, twice — the first round with the solver's maximum plan (node budget `ROLLOUT_NODES`,
-greedy past it, greedy at once for hands over `ROLLOUT_SOLVED_HAND`: slow to solve and rarely cleared), the second
-with the solver module's greedy turn (cheap; it only has to tell who is ahead after the replies), no rearrangement.
+player, then the searcher, twice — the first round with the solver's quick turn (`solver.quick`: the exact maximum
+found by asking the bound first, the plan read off the proof; node budget `ROLLOUT_NODES`, greedy past it, greedy at
+once for hands over `ROLLOUT_SOLVED_HAND`: slow to solve and rarely cleared), the second with the solver module's
+greedy turn (cheap; it only has to tell who is ahead after the replies), no rearrangement. The quick turn replaced
+`solve` with the same budget (issue 13): on 3,471 rollout positions it took two thirds of the time and lost 813
+cards against the exact maxima where `solve` and its greedy fallback lost 2,491 (docs/bots.md).
 The second round measured clearly better than stopping after one (59–61% against 54% in the same 100 tuning games,
 docs/bots.md): a layout's or a kept card's effect shows in more than the very next turn. The position is then scored
 like the `fast` playout (`athletic_score`: medals − 1/7 per card in hand, turned into win chances with a normal model
@@ -45,6 +48,7 @@ from podium.games.athletic.bots.table import MAX_LAYOUTS, Layout, friendliness, 
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, cards_of, mask_of
 from podium.games.athletic.hint import BOT_NODE_LIMIT, best_turn
 from podium.games.athletic.solver import SearchLimit, greedy, position_of, solve
+from podium.games.athletic.solver.quick import quick_turn
 from podium.games.athletic.state import AthleticState
 from podium.games.athletic.view import athletic_view
 
@@ -180,11 +184,7 @@ class AthleticTurns(MacroSet):
                 plan = greedy(hand, s.piles, up_only=up)
                 self._cache[key] = plan
                 return plan
-            try:
-                moves = s.config.table_moves
-                plan = solve(hand, s.piles, up_only=up, table_moves=moves, node_limit=ROLLOUT_NODES).actions
-            except SearchLimit:
-                plan = greedy(hand, s.piles, up_only=up)
+            plan = quick_turn(hand, s.piles, up_only=up, table_moves=s.config.table_moves, node_limit=ROLLOUT_NODES)
             self._cache[key] = plan
         return plan
 

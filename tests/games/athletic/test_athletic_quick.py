@@ -1,0 +1,79 @@
+"""The quick turn of the rollouts (`solver.quick`): the exact solver's count by a cheaper route, and a legal plan."""
+
+from __future__ import annotations
+
+from athletic_helpers import cards, position
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from podium.games.athletic import GAME
+from podium.games.athletic.actions import MOVE, AthleticAction
+from podium.games.athletic.cards import TEXT, can_place, card
+from podium.games.athletic.solver import greedy, solve
+from podium.games.athletic.solver.quick import quick_turn
+
+
+def _placed_legally(hand: list[int], piles: list[list[int]], actions: list[AthleticAction], **options: object) -> int:
+    """Play `actions` through the engine (each must be legal, A-4) and return the hand cards they placed."""
+    state = position(" ".join(TEXT[c] for c in hand), [" ".join(TEXT[c] for c in p) for p in piles], **options)
+    for action in actions:
+        assert action in state.legal_actions(), f"{action.text()} is not legal"
+        state.apply(action)
+    assert state.placed == sum(a.kind != MOVE for a in actions)
+    return state.placed
+
+
+@st.composite
+def chained(draw: st.DrawFn) -> tuple[list[int], list[list[int]]]:
+    """Piles built as chains of placeable cards, empty slots, and hands that continue them (moves and fills matter)."""
+    sports = draw(st.integers(2, 4))
+    low = draw(st.integers(1, 6))
+    high = draw(st.integers(low + 2, min(10, low + 5)))
+    deck = draw(st.permutations([card(v, s) for s in range(sports) for v in range(low, high + 1)]))
+    size = draw(st.integers(1, min(8, len(deck) - 3)))
+    hand, rest = list(deck[:size]), list(deck[size:])
+    piles: list[list[int]] = []
+    for _ in range(5):
+        pile: list[int] = []
+        height = draw(st.sampled_from([0, 1, 1, 2, 3]))
+        while rest and len(pile) < height:
+            fitting = [c for c in rest if not pile or can_place(c, pile[-1])]
+            if not fitting:
+                break
+            c = draw(st.sampled_from(fitting))
+            rest.remove(c)
+            pile.append(c)
+        piles.append(pile)
+    return hand, piles
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chained(), st.booleans(), st.booleans())
+def test_quick_turn_places_the_solvers_maximum(
+    position_: tuple[list[int], list[list[int]]], up: bool, moves: bool
+) -> None:
+    hand, piles = position_
+    best = solve(hand, piles, up_only=up, table_moves=moves).placed
+    actions = quick_turn(hand, piles, up_only=up, table_moves=moves, node_limit=1_000_000, question_nodes=1_000_000)
+    assert _placed_legally(hand, piles, actions, step="up" if up else "both", table_moves=moves) == best
+
+
+def test_quick_turn_in_real_deals() -> None:
+    for seed in range(30):
+        state = GAME.new_game(num_players=3, seed=seed)
+        hand, piles = state.hands[0], state.piles
+        actions = quick_turn(hand, piles, node_limit=1_000_000, question_nodes=1_000_000)
+        assert _placed_legally(hand, piles, actions) == solve(hand, piles).placed
+
+
+def test_quick_turn_past_its_budget_is_the_greedy_turn() -> None:
+    hand, piles = cards("1r 2r 3r 2g 9g 1b 6b 1y 2y 1o 8o 1p 9p"), [cards(t) for t in ("6g", "5b", "10o", "4o", "8g")]
+    assert quick_turn(hand, piles, node_limit=5) == greedy(hand, piles)
+
+
+def test_quick_turn_follows_moves_that_open_a_slot() -> None:
+    # The 1p/2p pair fits nowhere; moving 5r onto 5g empties a pile, which the pair then fills.
+    hand, piles = cards("1p 2p"), [cards(t) for t in ("5r", "5g", "9o", "3b", "8y")]
+    actions = quick_turn(hand, piles)
+    assert _placed_legally(hand, piles, actions) == 2
+    assert actions[0].kind == MOVE
