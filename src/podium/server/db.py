@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from podium.core.contract import JsonDict
 
 SCHEMA_VERSION = 2  # 2: tables.memory and tables.alive, the partial index tables_open
@@ -183,11 +185,13 @@ class Database:
         """Commit actions (of any tables) in one transaction, all or none; an action with a `result` also marks its
         table finished. The primary key refuses a second action at the same ply."""
         now = time.time()
+        values = [(r.table_id, r.ply, r.seat, orjson.dumps(r.action).decode(), now) for r in rows]
+        if len(rows) == 1 and rows[0].result is None:
+            # One statement is a transaction of its own (autocommit): one call instead of BEGIN, INSERT, COMMIT.
+            self.conn.execute(_INSERT_ACTION, values[0])
+            return
         with self._tx() as c:
-            c.executemany(
-                "INSERT INTO actions VALUES (?,?,?,?,?)",
-                [(r.table_id, r.ply, r.seat, json.dumps(r.action, separators=(",", ":")), now) for r in rows],
-            )
+            c.executemany(_INSERT_ACTION, values)
             for r in rows:
                 if r.result is not None:
                     c.execute(
@@ -263,6 +267,7 @@ class Database:
         return int(self.conn.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0])
 
 
+_INSERT_ACTION = "INSERT INTO actions VALUES (?,?,?,?,?)"
 _SELECT_TABLE = (
     "SELECT id, game, options, num_players, seed, created, status, rematch_of, rematch, result, memory, alive"
     " FROM tables"

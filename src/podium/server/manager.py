@@ -368,8 +368,9 @@ class TableManager:
             table.in_flight = False
 
         table.in_flight = True
-        # Shielded: if this task is cancelled, the action is still committed and applied (or refused) as one.
-        await asyncio.shield(self.commits.write(row, done, failed))
+        # If this task is cancelled meanwhile, the action is still committed and applied (or refused) as one: the
+        # flush runs `done` or `failed` whatever became of the future (podium.server.commits).
+        await self.commits.write(row, done, failed)
 
     async def hint(self, table: Table, conn: Connection) -> None:
         seat = conn.seat
