@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from podium.core.rng import Rng
+from podium.core.rng import Rng, _indices, _lanes, _lows_clear
 
 
 def test_same_seed_same_sequence() -> None:
@@ -77,3 +77,20 @@ def test_the_written_out_shuffle_and_randbelow_give_the_numbers_of_the_plain_one
             expected[i], expected[j] = expected[j], expected[i]
         assert items == expected
         assert fast.get_state() == plain.get_state()
+
+
+def test_a_shuffle_whose_draw_might_be_rejected_is_left_to_the_plain_loop() -> None:
+    # The packed draws (`_indices`) check every lane's low part against a power of two above every n; one lane below
+    # it sends the shuffle to the one-by-one loop, which rejects exactly as `randbelow` does.
+    count = 40
+    _, _, _, lift, top = _lanes(count)
+    room = 1 << (count + 1).bit_length()
+    lanes = [room + 7 * i for i in range(count)]
+    assert _lows_clear(sum(v << (128 * i) for i, v in enumerate(lanes)), lift, top)
+    for low in (0, 1, count, room - 1):
+        lanes[count // 2] = low
+        assert not _lows_clear(sum(v << (128 * i) for i, v in enumerate(lanes)), lift, top)
+    state = Rng(5).get_state()
+    drawn = _indices(state, count)
+    plain = Rng.from_state(state)
+    assert drawn == [_reference_randbelow(plain, n) for n in range(count + 1, 1, -1)]

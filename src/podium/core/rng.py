@@ -6,7 +6,9 @@ SplitMix64: its whole state is one 64-bit integer. Python's `random.Random` woul
 
 from __future__ import annotations
 
+import sys
 from collections.abc import MutableSequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
@@ -29,6 +31,52 @@ def set_chance_script(script: Any) -> Any:
 def chance_script_active() -> bool:
     """A chance script plays the shuffles now: a game building a state inside `podium.core.chance` deals for it."""
     return _chance_script is not None
+
+
+# Shuffles of at least this many positions take their draws from `_indices`; shorter ones are cheaper one by one.
+_PACKED_FROM = 15 if sys.byteorder == "little" else 1 << 62
+
+
+@lru_cache(maxsize=256)
+def _lanes(count: int) -> tuple[int, int, tuple[int, ...], int, int]:
+    """The constants of `_indices` for `count` 128-bit lanes: the golden ratio times 1, 2, … (lane by lane), the lane
+    mask (2**64 - 1 in each), per bit b of a lane's number the mask of the lanes whose number has it, and the two
+    constants of the rejection check (2**64 minus a power of two above every n; 2**64)."""
+    lanes = [128 * i for i in range(count)]
+    ones = sum(1 << at for at in lanes)
+    golden = sum(((i + 1) * _GOLDEN) << at for i, at in enumerate(lanes))
+    by_bit = tuple(sum(_MASK << at for i, at in enumerate(lanes) if i >> b & 1) for b in range(count.bit_length()))
+    room = 1 << (count + 1).bit_length()
+    return golden, _MASK * ones, by_bit, ((1 << 64) - room) * ones, (1 << 64) * ones
+
+
+def _indices(state: int, count: int) -> list[int] | None:
+    """The indices a Fisher-Yates shuffle of `count + 1` items draws from `state` (`randbelow(count + 1)`,
+    `randbelow(count)`, … `randbelow(2)`), all computed together; None if one of the draws might be rejected (about
+    once in 2**57 shuffles), for the one-by-one loop to do.
+
+    One big integer holds each draw in a 128-bit lane: SplitMix64's multiplications cannot carry into the next lane
+    and its shifts only bring bits into a lane's upper half, which the mask clears. Lemire's product of lane i (the
+    draw for n = count + 1 - i) is the lane times count + 1 minus the lane times i, the latter summed bit by bit of i.
+    A few dozen operations on one integer instead of a dozen per draw (a search deals thousands of worlds per
+    decision)."""
+    golden, mask, by_bit, lift, top = _lanes(count)
+    x = (int.from_bytes(state.to_bytes(16, "little") * count, "little") + golden) & mask
+    x = (((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+    x = (((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB) & mask
+    x = (x ^ (x >> 31)) & mask
+    product = x * (count + 1)
+    for bit, lanes in enumerate(by_bit):
+        product -= (x & lanes) << bit
+    if not _lows_clear(product & mask, lift, top):
+        return None
+    return memoryview(((product >> 64) & mask).to_bytes(16 * count, "little")).cast("Q")[::2].tolist()
+
+
+def _lows_clear(lows: int, lift: int, top: int) -> bool:
+    """Whether every lane of `lows` is at least the power of two of `lift` (2**64 minus it, added to each lane,
+    carries into bit 64 of the lane exactly then): no draw can be rejected, whose low part is below its n."""
+    return (lows + lift) & top == top
 
 
 class Rng:
@@ -72,10 +120,17 @@ class Rng:
         if _chance_script is not None:
             _chance_script.shuffle(items)
             return
-        # `randbelow(i + 1)` and `next_u64` written out in one loop: the same numbers, without two calls per card
-        # (a search deals thousands of worlds per decision).
+        last = len(items) - 1
         state = self._state
-        for i in range(len(items) - 1, 0, -1):
+        if last >= _PACKED_FROM:
+            drawn = _indices(state, last)
+            if drawn is not None:
+                for i, j in zip(range(last, 0, -1), drawn, strict=True):
+                    items[i], items[j] = items[j], items[i]
+                self._state = (state + last * _GOLDEN) & _MASK
+                return
+        # `randbelow(i + 1)` and `next_u64` written out in one loop: the same numbers, without two calls per card.
+        for i in range(last, 0, -1):
             n = i + 1
             while True:
                 state = z = (state + _GOLDEN) & _MASK
