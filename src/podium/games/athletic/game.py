@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, cast
 
 from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
@@ -16,6 +16,9 @@ from podium.games.athletic.cards import ALL_CARDS, NUM_CARDS, NUM_PILES, parse_c
 from podium.games.athletic.config import AthleticConfig
 from podium.games.athletic.state import HAND_SIZE, AthleticState
 from podium.games.athletic.view import AthleticView, athletic_view
+
+# adjust(hands, draw, epoch of each card, rng): see `AthleticGame.determinize_with`.
+Adjust = Callable[[list[list[int]], list[int], list[int], Rng], None]
 
 
 class AthleticGame(Game):
@@ -75,7 +78,13 @@ class AthleticGame(Game):
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not an Athletic Games view: {exc}") from None
 
-    def _determinize(self, view: AthleticView, rng: Rng) -> AthleticState:
+    def determinize_with(self, view: AthleticView, rng: Rng, adjust: Adjust) -> AthleticState:
+        """`determinize`, with the dealt cards handed to `adjust(hands, draw, epochs, rng)` before the state is made:
+        it may exchange unseen cards between the hands of others and the draw pile, within one reshuffle pool
+        (`epochs[c]`; exchanges across pools would not match the view). For searches that weigh worlds."""
+        return self._determinize(view, rng, adjust)
+
+    def _determinize(self, view: AthleticView, rng: Rng, adjust: Adjust | None = None) -> AthleticState:
         config = AthleticConfig.from_options(view["config"])
         n = view["num_players"]
         me = view["player"]
@@ -114,11 +123,13 @@ class AthleticGame(Game):
                 hands[j] += cards[at : at + hand_counts[k][j]]
                 at += hand_counts[k][j]
             draw += cards[at:]
-        for h in hands:
-            h.sort()
         epoch = [0] * NUM_CARDS
         for c, k in epoch_of.items():
             epoch[c] = k
+        if adjust is not None:
+            adjust(hands, draw, epoch, rng)
+        for h in hands:
+            h.sort()
         return AthleticState(
             config,
             hands,
