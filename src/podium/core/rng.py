@@ -33,8 +33,9 @@ def chance_script_active() -> bool:
     return _chance_script is not None
 
 
-# Shuffles of at least this many positions take their draws from `_indices`; shorter ones are cheaper one by one.
-_PACKED_FROM = 15 if sys.byteorder == "little" else 1 << 62
+# Shuffles whose last index is at least this (7 items or more) take their draws from `_indices`; shorter ones cost
+# fewer instructions one by one (callgrind: 5 items 28k against 33k, 9 items 54k against 42k).
+_PACKED_FROM = 6 if sys.byteorder == "little" else 1 << 62
 
 
 @lru_cache(maxsize=256)
