@@ -26,7 +26,15 @@ from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
 from podium.games.olympicards.cards import NO_CARD, VALUE
 from podium.games.olympicards.plays import held_kinds, legal_plays, single_kinds
-from podium.games.olympicards.scoring import AWARDS, NO_MEDAL, TWO_PLAYER_AWARDS, TWO_PLAYER_WITHDRAWALS, Award
+from podium.games.olympicards.scoring import (
+    AWARDS,
+    MEDAL_POINTS,
+    NO_MEDAL,
+    TWO_PLAYER_AWARDS,
+    TWO_PLAYER_WITHDRAWALS,
+    WORLD_RECORD_POINTS,
+    Award,
+)
 from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
 
 OLY_CARD_VALUE = 0.35
@@ -77,8 +85,13 @@ class OlympicardsPlayout(Playout):
             if s.phase is OVER:
                 return rewards_of(s)
             left = s.sports_left
-        n = s.num_players
-        values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
+        if self.through_engine:
+            values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(s.num_players)]
+        else:  # `points` read from the storage: the same integers
+            values = [
+                g * _GOLD + sv * _SILVER + b * _BRONZE + _RECORD * len(r) + OLY_CARD_VALUE * size
+                for (g, sv, b), r, size in zip(s._medals, s._records, s._sizes, strict=True)
+            ]
         return win_chances(values, OLY_SPREAD * math.sqrt(left + 1), higher_is_better=True)
 
     def _run_engine(self, s: OlympicardsState, rng: Rng) -> None:
@@ -212,3 +225,5 @@ def _new_round(s: OlympicardsState, last_mover: int, flip: bool) -> None:
 
 
 _VALUE_OF = VALUE.__getitem__
+_GOLD, _SILVER, _BRONZE = MEDAL_POINTS
+_RECORD = WORLD_RECORD_POINTS
