@@ -15,17 +15,20 @@ when it can be thrown away instead (or, when it must be swapped in, when a known
 thrown away when it is worth less than a known card it could replace, and a card taken from the discard pile is never
 discarded again (a turn that changes nothing); and of the four-card peeks only the first is searched (the slots are
 alike). Six-card Golf judges a swap by its column (a pair scores 0) and prunes only swaps whose column partner is
-known. Besides these certain losses, a knock the heuristic would not make is not searched (see `prune`); and an
-anchored search (`anchor`, Golf's `hard`) keeps the heuristic's move in six-card Golf (`min_anchor`).
+known. An anchored search (`anchor`, Golf's `hard`) keeps the heuristic's move in six-card Golf (`min_anchor`).
+
+`sampler` (the worlds of a decision): four-card Golf deals an opponent's privately seen cards low, as players keep
+them (`beliefs.py`), instead of uniformly; with that the search judges knocks itself (before, the uniform worlds
+overrated a knock and a knock the heuristic would not make was not searched; docs/bots.md).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from podium.agents.playouts import Playout, rewards_of, win_chances, with_margin
-from podium.core.contract import Action, State, View
+from podium.core.contract import Action, Game, State, View
 from podium.core.rng import Rng
 from podium.games.golf.actions import (
     DISCARD,
@@ -38,6 +41,7 @@ from podium.games.golf.actions import (
     TAKE_ACTION,
     GolfAction,
 )
+from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
 from podium.games.golf.bots.rollout import finish_round, fits
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
@@ -179,7 +183,10 @@ class GolfPlayout(Playout):
     name = "fast"
     margin = GOLF_MARGIN
 
-    def __init__(self, through_engine: bool = False) -> None:
+    def __init__(self, through_engine: bool = False, beliefs: float = 1.0) -> None:
+        # How strongly the sampled worlds deal an opponent's privately seen cards low (`beliefs.py`; 0: uniformly,
+        # as `determinize`).
+        self.beliefs = beliefs
         self.round = 0
         self.price = Pricer((), False, 0.0)
         # False: the rest of a round from a turn's start is played on plain lists (`rollout.py`), with the same result.
@@ -196,12 +203,11 @@ class GolfPlayout(Playout):
 
     def prune(self, view: View, legal: list[Action]) -> list[Action]:
         kept: list[Action] = list(prune_golf(as_golf_view(view), [a for a in legal if isinstance(a, GolfAction)]))
-        if KNOCK_ACTION in kept and len(kept) > 1 and self.default(view, legal) is not KNOCK_ACTION:
-            # A knock the heuristic would not make is not searched: the sampled worlds deal an opponent's privately
-            # seen cards uniformly, while people keep the low ones they see, so the samples overrate a knock (the
-            # flat search knocked in 28 of 80 sampled decisions where the heuristic drew, and lost; docs/bots.md).
-            kept.remove(KNOCK_ACTION)
         return kept or legal
+
+    def sampler(self, game: Game, view: View) -> Callable[[Rng], State]:
+        weighted = belief_sampler(as_golf_view(view), self.beliefs) if self.beliefs > 0 else None
+        return weighted if weighted is not None else super().sampler(game, view)
 
     def default(self, view: View, legal: list[Action]) -> Action | None:
         """The heuristic bot's move (an anchored search keeps it unless another is clearly better)."""
