@@ -7,8 +7,9 @@ Parsing never trusts the client: size first, then JSON, then the shape of each m
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
+
+import orjson
 
 from podium.core.contract import JsonDict
 from podium.server.config import MAX_JSON_DEPTH, MAX_MESSAGE_BYTES
@@ -37,8 +38,7 @@ class ProtocolError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):  # a tuple: made for every message a client sends, faster than a frozen dataclass
     type: str
     token: str | None = None
     spectator: bool = False
@@ -49,13 +49,14 @@ class Message:
 def load_json(raw: str | bytes) -> Any:
     """The JSON value of a client's body or message; ValueError (its message a reason to show) for anything else.
 
-    The one place where client JSON is parsed (REST bodies and WebSocket messages): `json.loads` raises
-    RecursionError, not ValueError, on deep nesting, and a value nested just below that limit would make later
-    code (validation, repr in messages) recurse as deeply, so nesting is bounded here.
+    The one place where client JSON is parsed (REST bodies and WebSocket messages), by orjson: several times faster
+    than `json.loads` on the path of every message, and stricter (no NaN, no lone surrogate; an integer beyond 64
+    bits becomes a float, which no field takes). It refuses nesting deeper than 1,024 levels; a value nested just
+    below that would make later code (validation, repr in messages) recurse as deeply, so nesting is bounded here.
     """
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        data = orjson.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):  # orjson.JSONDecodeError is a ValueError
         raise ValueError("is not JSON") from None
     # A text with fewer opening brackets than the limit cannot nest deeper (every action and hello): no walk.
     opening = raw.count("[") + raw.count("{") if isinstance(raw, str) else raw.count(b"[") + raw.count(b"{")
