@@ -126,7 +126,7 @@ class ISMCTS(Agent):
             if default is not None and best_child.action is not default and not self._beats_default(best_child):
                 return default
             return best_child.action
-        root = self.search(view, legal if len(legal) < offered else None)
+        root = self.search(view, legal)
         self.last_root = root
         # The most visited action, ties broken by mean reward: with few iterations ties are common, and the lowest id
         # (e.g. Olympicards' withdraw) would win them whatever the playouts said (bench/ismcts_visit_ties.py).
@@ -279,8 +279,10 @@ class ISMCTS(Agent):
         return root
 
     def search(self, view: View, allowed: list[Action] | None = None) -> Node:
-        """The tree of one decision; at the root only the actions in `allowed` (the pruned legal actions) are
-        searched, when given."""
+        """The tree of one decision; at the root only the actions in `allowed` (the legal actions, or the pruned
+        ones) are searched, when given. The searcher's legal actions are the same in every world consistent with its
+        view (the conformance suite checks it of `determinize`), so the root reuses `allowed` instead of asking each
+        sampled world."""
         game = self.game
         rng = self.rng
         c = self.c
@@ -291,7 +293,6 @@ class ISMCTS(Agent):
         max_depth = self.depth
         sample = playout.sampler(game, view)
         root = Node(None, -1)
-        root_ids = {a.id for a in allowed} if allowed is not None else None
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
@@ -305,9 +306,7 @@ class ISMCTS(Agent):
             depth = 0
             while not world.is_over and depth < max_depth:
                 depth += 1
-                legal = world.legal_actions()
-                if depth == 1 and root_ids is not None:
-                    legal = [a for a in legal if a.id in root_ids]
+                legal = allowed if depth == 1 and allowed is not None else world.legal_actions()
                 mover = world.current_player
                 children = node.children
                 # Each legal action's child (None: untried), its id read once (`id` is a property).
