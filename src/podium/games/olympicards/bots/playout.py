@@ -40,6 +40,7 @@ from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
 OLY_CARD_VALUE = 0.35
 OLY_SPREAD = 2.5
 OLY_GIVE_UP = 0.08
+_PLAY_ON = OLY_GIVE_UP * (1 << 53)  # exact: rng.random() is (next_u64() >> 11) / 2**53
 
 
 def _play_key(cards: tuple[int, ...]) -> int:
@@ -128,7 +129,7 @@ class OlympicardsPlayout(Playout):
         awards = TWO_PLAYER_AWARDS if two else AWARDS[n]
         ending = TWO_PLAYER_WITHDRAWALS - 1 if two else n - 1  # the withdrawal index that ends the sport
         sports = s._set.sports
-        random = rng.random
+        draw = rng.next_u64  # `rng.random() >= OLY_GIVE_UP` is `draw() >> 11 >= _PLAY_ON` (a power-of-two scaling)
         while True:
             phase = s._phase
             if phase is OVER or len(s._done) != start:
@@ -146,11 +147,11 @@ class OlympicardsPlayout(Playout):
             cards: tuple[int, ...] | None = None
             if sport.max_cards == 1:
                 kinds = single_kinds(sport, held_kinds(hand), s._plays[p], s._last, s._target)
-                if kinds and random() >= OLY_GIVE_UP:
+                if kinds and draw() >> 11 >= _PLAY_ON:
                     cards = (min(kinds, key=_VALUE_OF),)  # the first lowest, as min over the plays
             else:
                 plays = legal_plays(sport, hand, s._plays[p], s._last, s._target)
-                if plays and random() >= OLY_GIVE_UP:
+                if plays and draw() >> 11 >= _PLAY_ON:
                     cards = min(plays, key=_KEY_OF)
             if cards is None:  # withdraw (O-6, O-7)
                 if index == ending:
