@@ -99,3 +99,32 @@ def test_layout_is_documented(game: str) -> None:
     names = [feature.name for feature in encoder.layout()]
     assert sum(feature.size for feature in encoder.layout()) == encoder.size
     assert documented == set(names)
+
+
+@pytest.mark.parametrize(("game", "players", "rules"), CASES, ids=[label(c) for c in CASES])
+def test_refresh_writes_what_encode_writes(game: str, players: int, rules: dict[str, Any]) -> None:
+    # The environments keep one buffer per seat and let the encoder rewrite only what changed since that seat's last
+    # observation (`Encoder.refresh`): along random games, with seats observing at random moments (so that many
+    # changes pile up between two observations) and the same buffers carried from one game into the next, every
+    # refreshed observation is exactly the one written into zeros.
+    engine = get_game(game)
+    config = engine.config(rules)
+    encoder = encoding_of(game).encoder(config, players)
+    buffers = [array("f", bytes(4 * encoder.size)) for _ in range(players)]
+    memos: list[list[Any]] = [[] for _ in range(players)]
+    rng = Rng(7)
+    checked = 0
+    games = 0
+    while checked < 300 or games < 3:
+        games += 1
+        state = engine.new_game(config, players, rng.randbelow(1 << 30))
+        for step in range(300):
+            for seat in range(players):
+                if seat == state.current_player or rng.randbelow(4) == 0 or state.is_over:
+                    encoder.refresh(state, seat, buffers[seat], memos[seat])
+                    assert buffers[seat].tobytes() == encode(encoder, state, seat), f"seat {seat}, step {step}"
+                    checked += 1
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])

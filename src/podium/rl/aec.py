@@ -45,6 +45,7 @@ class PodiumAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo 
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._started = False
+        self._mover: str | None = None  # the agent to move, None once the game is over (or before the first reset)
 
     @property
     def table(self) -> Table:
@@ -67,37 +68,48 @@ class PodiumAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo 
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._started = True
-        self._select()
-
-    def _select(self) -> None:
         current = self._table.state.current_player
-        if current is not None:
-            self.agent_selection = self.possible_agents[current]
+        self._mover = None if current is None else self.possible_agents[current]
+        if self._mover is not None:
+            self.agent_selection = self._mover
 
     def observe(self, agent: str) -> ObsDict:
         if not self._started:
             raise PodiumError("call reset() before observe()")
-        table = self._table
-        seat = self._seat[agent]
-        to_move = table.state.current_player == seat
-        mask = table.mask() if to_move else np.zeros(table.num_actions, dtype=np.int8)
-        return {"observation": table.observe(seat), "action_mask": mask}
+        return self._table.observation(self._seat[agent], agent == self._mover)
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last without its call of observe: this runs at every step of an agent's loop
+        agent = self.agent_selection
+        if not observe:
+            observation = None
+        elif self._started:
+            observation = self._table.observation(self._seat[agent], agent == self._mover)
+        else:
+            raise PodiumError("call reset() before observe()")
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         if not self._started:
             raise PodiumError("call reset() before step()")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._mover is None:  # the game is over: every agent is terminated
             self._was_dead_step(action)
             return
-        table = self._table
         if action is None:
-            raise PodiumError(f"{agent} is to move: step() needs an action id, not None")
+            raise PodiumError(f"{self.agent_selection} is to move: step() needs an action id, not None")
+        table = self._table
         table.play(action)  # raises for an illegal id, changing nothing
         # (the rewards are all 0 until the end, so the mover's cumulative reward needs no reset here)
         state = table.state
         current = state.current_player
         if current is None:
+            self._mover = None
             utilities = table.encoding.utilities(state)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = utilities[seat]
@@ -105,7 +117,7 @@ class PodiumAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo 
             self._accumulate_rewards()
             # the finished agents step out (`step(None)`) in seat order, from the one who moved last
             return
-        self.agent_selection = self.possible_agents[current]
+        self.agent_selection = self._mover = self.possible_agents[current]
 
     def render(self) -> str | None:
         if self.render_mode is None:

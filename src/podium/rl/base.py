@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -22,7 +23,8 @@ from podium.core.errors import MalformedAction
 
 class FloatBuffer(Protocol):
     """A writable sequence of float32: an `array.array("f")` (what the environments pass) or a numpy float32 array.
-    Encoders read and write single items and may assign a slice from an `array.array("f")`."""
+    Encoders read and write single items, may assign a slice from an `array.array("f")` and may write through a
+    `memoryview` of it (both support the buffer protocol)."""
 
     def __getitem__(self, index: int, /) -> float: ...
 
@@ -65,6 +67,18 @@ class Encoder(ABC):
     def encode(self, state: State, player: int, out: FloatBuffer) -> None:
         """Write what `player` may know of `state` into `out`, which holds `size` zeros: built from the state's own
         fields, never from its JSON view, and a function of `state.view(player)` alone (the leak test checks it)."""
+
+    def refresh(self, state: State, player: int, out: FloatBuffer, memo: list[Any]) -> None:
+        """Make `out` what `encode` writes into zeros for `player` in `state`, where `out` holds what the last
+        `refresh` with this `memo` wrote (an empty `memo`: `out` holds zeros). One `memo` and one `out` per viewer:
+        an encoder may keep in `memo` what it wrote from, to write again only the blocks whose source changed
+        (compared by value, so any state may follow any other). This default writes everything again, from zeros
+        it keeps in `memo`."""
+        if memo:
+            out[:] = memo[0]
+        else:
+            memo.append(array("f", bytes(4 * self.size)))
+        self.encode(state, player, out)
 
     def bounds(self) -> tuple[list[float], list[float]]:
         """The lowest and highest value of each feature, for the observation space."""

@@ -1,8 +1,9 @@
 """What both environments share: a game's encoding found through its spec, and one seat's observation made fast.
 
-The observation is written into an `array.array("f")` that a numpy array shares (`np.frombuffer`): the encoders
-write single items, which the array module does several times faster than numpy, and numpy copies the result out
-in one call. The legal actions are listed once per state, for the mask and for checking the action.
+Each seat's observation is kept in its own `array.array("f")` that a numpy array shares (`np.frombuffer`): the
+encoder's `refresh` writes again only what changed since that seat's last observation, single items (which the array
+module writes several times faster than numpy), and numpy copies the result out in one call. The legal actions are
+listed once per state, for the mask and for checking the action.
 """
 
 from __future__ import annotations
@@ -54,9 +55,11 @@ class Table:
         self.players = players
         self.encoder: Encoder = self.encoding.encoder(self.config, players)
         self.num_actions = self.encoding.num_actions(self.config)
-        self._buffer = array("f", bytes(4 * self.encoder.size))
-        self._zeros = array("f", bytes(4 * self.encoder.size))
-        self._view: NDArray[np.float32] = np.frombuffer(self._buffer, dtype=np.float32)
+        # one buffer per seat, shared with a numpy array, holding that seat's last observation for the encoder's
+        # `refresh` to bring up to date
+        self._buffers = [array("f", bytes(4 * self.encoder.size)) for _ in range(players)]
+        self._views: list[NDArray[np.float32]] = [np.frombuffer(b, dtype=np.float32) for b in self._buffers]
+        self._memos: list[list[Any]] = [[] for _ in range(players)]
         low, high = self.encoder.bounds()
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
@@ -80,28 +83,44 @@ class Table:
         return legal
 
     def observe(self, player: int) -> NDArray[np.float32]:
-        buffer = self._buffer
-        buffer[:] = self._zeros
-        self.encoder.encode(self.state, player, buffer)
-        return self._view.copy()
+        """`player`'s observation of the state as it is (a new array each call)."""
+        self.encoder.refresh(self.state, player, self._buffers[player], self._memos[player])
+        return self._views[player].copy()
 
     def mask(self) -> NDArray[np.int8]:
         """The action mask of the seat to move (a new array each call)."""
         legal = self._legal
         if legal is None:
-            legal = self.legal()
+            legal = self._legal = self.state.legal_actions()
         if self._few:  # a small action space has few legal sets: each mask is made once, then copied
-            key = tuple(legal)
-            cached = self._masks.get(key)
-            if cached is None:
-                if len(self._masks) >= 4096:
-                    self._masks.clear()
-                cached = self._masks[key] = np.zeros(self.num_actions, dtype=np.int8)
-                cached[[action.id for action in legal]] = 1
-            return cached.copy()
+            cached = self._masks.get(tuple(legal))
+            return (self._new_mask(legal) if cached is None else cached).copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[[action.id for action in legal]] = 1
         return mask
+
+    def _new_mask(self, legal: list[Any]) -> NDArray[np.int8]:
+        if len(self._masks) >= 4096:
+            self._masks.clear()
+        mask = self._masks[tuple(legal)] = np.zeros(self.num_actions, dtype=np.int8)
+        mask[[action.id for action in legal]] = 1
+        return mask
+
+    def observation(self, player: int, to_move: bool) -> dict[str, NDArray[Any]]:
+        """`{"observation": observe(player), "action_mask": mask() if to_move else all 0}` in one call (what an
+        AEC agent asks for at every step)."""
+        self.encoder.refresh(self.state, player, self._buffers[player], self._memos[player])
+        if not to_move:
+            return {"observation": self._views[player].copy(), "action_mask": np.zeros(self.num_actions, np.int8)}
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.state.legal_actions()
+        if self._few:
+            mask = self._masks.get(tuple(legal))
+            if mask is None:
+                mask = self._new_mask(legal)
+            return {"observation": self._views[player].copy(), "action_mask": mask.copy()}
+        return {"observation": self._views[player].copy(), "action_mask": self.mask()}
 
     def play(self, action_id: Any) -> None:
         """Apply the action numbered `action_id` (any integer type) for the seat to move. An id that is no action is

@@ -4,14 +4,16 @@ that G-5.3's `round_turn_limit` gives."""
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from itertools import compress
+from typing import Any, cast
 
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.golf import GAME
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, SUIT_OF
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.rules import P_DRAWN, PHASES, PUBLIC, rules_for
+from podium.games.golf.rules import OWNER, P_DRAWN, PHASES, PUBLIC, rules_for
 from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 CARD = 17  # rank one-hot (13), suit one-hot (4)
@@ -19,6 +21,9 @@ SLOT = 3 + CARD  # what is known of the card (nobody / its owner / everybody), t
 _AT = tuple(1.0 - i / DECK_SIZE for i in range(DECK_SIZE + 1))  # a discard's place, from the top
 _RANK = tuple(3 + RANK_OF[c] for c in range(DECK_SIZE))  # where a card's rank and suit lie in a slot's block
 _SUIT = tuple(16 + SUIT_OF[c] for c in range(DECK_SIZE))
+# `refresh`'s memo, after its memoryview, before anything is written: where the copies of the discard pile, the hands,
+# what is known of them, the totals and the last round's scores will be (the last round's are None before one ends)
+_NOTHING = (None, None, None, None, False)
 
 
 def _golf(config: GameConfig) -> GolfConfig:
@@ -40,27 +45,42 @@ class GolfEncoder(Encoder):
         super().__init__(config, players)
         o = self.offsets
         n = players
-        # per viewer: each seat's place in the observation (the viewer first), and each hand card's (index in the
-        # position's flat lists, its block, the knowledge from which the viewer sees it: G-7)
+        # per viewer: each seat's place in the observation (the viewer first)
         self._rel = tuple(tuple((q - p) % n for q in range(n)) for p in range(n))
-        self._order = tuple(tuple((p + r) % n for r in range(n)) for p in range(n))
-        self._own = tuple(
-            tuple((p * slots + s, o["hands"] + s * SLOT) for s in range(slots)) for p in range(n)
-        )  # the viewer's cards: it knows those it has seen (OWNER and up)
-        self._others = tuple(
+        self._o = (
+            o["current"], o["phase"], o["first_player"], o["closer"], o["final_turns_left"], o["drawn"] - 3,
+            o["drawn_from"], o["discard_top"] - 3, o["discard"], o["scores"], o["last_round_scores"],
+        )  # fmt: skip
+        # what `refresh` writes zeros from, and the hands block where nobody has seen any card
+        self._hands_at = o["hands"]
+        self._zero_head = array("f", bytes(4 * o["discard"]))
+        self._zero_discard = array("f", bytes(4 * DECK_SIZE))
+        self._zero_scores = array("f", bytes(4 * (self.size - o["scores"])))
+        self._unseen = array("f", bytes(4 * (o["scores"] - o["hands"])))
+        self._unseen[::SLOT] = array("f", [1.0]) * (n * slots)
+        # a slot's block by (what is known) × 52 + card, as the owner sees it and as the others do (G-7: the owner
+        # knows what it has seen, OWNER and up, the others what is PUBLIC)
+        blocks = []
+        for level in (OWNER, PUBLIC):
+            table = []
+            for k in range(3):
+                for c in range(DECK_SIZE):
+                    block = array("f", bytes(4 * SLOT))
+                    block[k] = 1.0
+                    if k >= level:
+                        block[_RANK[c]] = block[_SUIT[c]] = 1.0
+                    table.append(block)
+            blocks.append(tuple(table))
+        # per viewer, each hand card by its index in the position's flat lists: (index, where its block lies, the
+        # blocks it is seen through); seat q's slot s lies at relative seat (q - viewer) % n
+        self._slots = tuple(
             tuple(
-                (q * slots + s, o["hands"] + (r * slots + s) * SLOT)
-                for r, q in enumerate(self._order[p])
-                if r
-                for s in range(slots)
+                (i, slice(at, at + SLOT), blocks[0] if i // slots == p else blocks[1])
+                for i in range(n * slots)
+                for at in [o["hands"] + (((i // slots - p) % n) * slots + i % slots) * SLOT]
             )
             for p in range(n)
-        )  # the other seats' cards: it knows the public ones
-        self._o = (
-            o["current"], o["phase"], o["first_player"], o["closer"], o["final_turns_left"], o["round"],
-            o["round_turns"], o["stock_size"], o["drawn"], o["drawn_from"], o["discard_top"], o["discard"],
-            o["scores"], o["last_round_scores"],
-        )  # fmt: skip
+        )
 
     def layout(self) -> list[Feature]:
         n = self.players
@@ -88,70 +108,87 @@ class GolfEncoder(Encoder):
         ]  # fmt: skip
 
     def encode(self, state: State, player: int, out: FloatBuffer) -> None:
+        self.refresh(state, player, out, [])
+
+    def refresh(self, state: State, player: int, out: FloatBuffer, memo: list[Any]) -> None:
         # The position's own storage, read as its views and records modules read it (position.py documents each
         # field): the accessors cost more than the writes here, and this runs at every step of an environment.
+        # A float written into the buffer costs as much as a dozen other operations: the features before the
+        # discard pile change at almost every step and are written again, the discard pile, hands and scores only
+        # when their source lists differ from the copies `memo` keeps of what they were last written from.
         s: Any = state
-        (cur_o, phase_o, first_o, closer_o, final_o, round_o, turns_o, stock_o, drawn_o, drawn_from_o, top_o,
-         discard_o, scores_o, last_o) = self._o  # fmt: skip
+        (cur_o, phase_o, first_o, closer_o, final_o, drawn_o, drawn_from_o, top_o, discard_o, scores_o,
+         last_o) = self._o  # fmt: skip
+        if memo:
+            out[:discard_o] = self._zero_head
+            w = memo[0]
+        else:  # `out` holds zeros: nothing written yet
+            # single floats are written through a memoryview (half the cost of an array's item assignment)
+            w = memoryview(cast(Any, out))
+            memo += (w, *_NOTHING)
         rel = self._rel[player]
         current = s._cur
         if current >= 0:
-            out[cur_o + rel[current]] = 1.0
+            w[cur_o + rel[current]] = 1.0
         phase = s._phase  # the index of its GolfPhase in PHASES
-        out[phase_o + phase] = 1.0
-        out[first_o + rel[s._first]] = 1.0
+        w[phase_o + phase] = 1.0
+        w[first_o + rel[s._first]] = 1.0
         closer = s._closer
         if closer >= 0:
-            out[closer_o + rel[closer]] = 1.0
-        out[final_o] = s._final_left / self.players
-        out[round_o] = s._round / self._rounds
-        t = s.round_turns
-        out[turns_o] = t / self._limit if self._limit else t / (t + 100.0)
-        out[stock_o] = len(s._stock) / DECK_SIZE
+            w[closer_o + rel[closer]] = 1.0
+        final = s._final_left
+        if final:
+            w[final_o] = final / self.players
+        w[final_o + 1] = s._round / self._rounds
+        t = s._turns - s._cap + s._r.turn_limit  # round_turns
+        w[final_o + 2] = t / self._limit if self._limit else t / (t + 100.0)
+        w[final_o + 3] = len(s._stock) / DECK_SIZE
         if phase == P_DRAWN:
             taken = s._taken
-            out[drawn_from_o + taken] = 1.0
+            w[drawn_from_o + taken] = 1.0
             if taken or current == player:
                 c = s._drawn
-                out[drawn_o - 3 + _RANK[c]] = 1.0
-                out[drawn_o - 3 + _SUIT[c]] = 1.0
+                w[drawn_o + _RANK[c]] = 1.0
+                w[drawn_o + _SUIT[c]] = 1.0
         discard = s._discard
         if discard:
             c = discard[-1]
-            out[top_o - 3 + _RANK[c]] = 1.0
-            out[top_o - 3 + _SUIT[c]] = 1.0
+            w[top_o + _RANK[c]] = 1.0
+            w[top_o + _SUIT[c]] = 1.0
+        if discard != memo[1]:
+            out[discard_o : discard_o + DECK_SIZE] = self._zero_discard
             i = len(discard)
             for c in discard:
                 i -= 1
-                out[discard_o + c] = _AT[i]
+                w[discard_o + c] = _AT[i]
+            memo[1] = discard[:]
         hands = s._hands
         known = s._known
-        for i, o in self._own[player]:
-            k = known[i]
-            out[o + k] = 1.0
-            if k:  # OWNER or PUBLIC (G-7)
-                c = hands[i]
-                out[o + _RANK[c]] = 1.0
-                out[o + _SUIT[c]] = 1.0
-        for i, o in self._others[player]:
-            k = known[i]
-            out[o + k] = 1.0
-            if k == PUBLIC:
-                c = hands[i]
-                out[o + _RANK[c]] = 1.0
-                out[o + _SUIT[c]] = 1.0
+        if hands != memo[2] or known != memo[3]:
+            # every card as if nobody had seen it, then the cards someone has seen (few: `compress` finds them),
+            # each a block made once per (what is known, card) and from whom (G-7: the owner knows what it has
+            # seen, the others what is public)
+            out[self._hands_at : scores_o] = self._unseen
+            for i, at, blocks in compress(self._slots[player], known):
+                out[at] = blocks[known[i] * DECK_SIZE + hands[i]]
+            memo[2] = hands[:]
+            memo[3] = known[:]
         totals = s._totals
         history = s._history
-        per_game = self._per_game
-        for q, r in enumerate(rel):
-            if totals[q]:
-                out[scores_o + r] = totals[q] * per_game
-        if history:
-            last = history[-1]
-            per_round = self._per_round
+        last = history[-1] if history else None
+        if totals != memo[4] or last != memo[5]:
+            out[scores_o:] = self._zero_scores
+            per_game = self._per_game
             for q, r in enumerate(rel):
-                if last[q]:
-                    out[last_o + r] = last[q] * per_round
+                if totals[q]:
+                    w[scores_o + r] = totals[q] * per_game
+            if last:
+                per_round = self._per_round
+                for q, r in enumerate(rel):
+                    if last[q]:
+                        w[last_o + r] = last[q] * per_round
+            memo[4] = totals[:]
+            memo[5] = last[:] if last else None
 
 
 class GolfEncoding(Encoding):
