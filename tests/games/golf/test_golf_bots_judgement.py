@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from podium.agents.base import Agent, make_agent
+from podium.agents.ismcts import ISMCTS
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.actions import DISCARD, SWAP, GolfAction
@@ -122,3 +123,13 @@ def test_the_check_itself_finds_bad_moves() -> None:
             if problem is not None:
                 found.add(problem.split(" ")[0])
     assert found == {"took", "discarded", "swapped"}
+
+
+def test_six_card_hard_plays_the_heuristics_move_without_searching() -> None:
+    # Six-card Golf: the anchored search keeps the heuristic's move (Playout.min_anchor; docs/bots.md), so `hard`
+    # plays as `medium` there, and spends no iterations.
+    for i, (seat, view, legal) in enumerate(drawn_positions({"variant": "six"}, 60, seed=23)):
+        hard = make_agent("hard", GAME, seat, 300 + i)
+        heuristic = make_agent("heuristic", GAME, seat, 300 + i)
+        assert hard.act(view, list(legal)) == heuristic.act(view, list(legal))
+        assert isinstance(hard, ISMCTS) and hard.last_iterations == 0
