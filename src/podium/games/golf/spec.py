@@ -22,8 +22,9 @@ SPEC = GameSpec(
     notes={
         "ismcts": BotNote(
             "information-set Monte Carlo tree search over sampled deals (default 1000 iterations per decision): "
-            "each iteration deals the unseen cards at random and plays the round out with a fast threshold policy "
-            "that scores the round's end; depth=1 compares the actions flat on paired samples (what hard uses)"
+            "each iteration deals the unseen cards (an opponent's privately seen cards low, as players keep them) and "
+            "plays the round out with a fast threshold policy that scores the round's end; depth=1 compares the "
+            "actions flat on paired samples (what hard uses)"
         ),
         "easy": BotNote(
             "a beginner: the heuristic bot, but 30% of its decisions are random (blind swaps, odd knocks)",
@@ -34,7 +35,8 @@ SPEC = GameSpec(
             "heuristic",
         ),
         # the flat, paired-sample form measured stronger than the full tree here (the tree fuses the decisions
-        # after a blind draw); anchored on the heuristic's move, whose knocks the sampled deals overrate (docs/bots.md)
+        # after a blind draw); anchored on the heuristic's move, which a sampled deal's noise must not override
+        # (docs/bots.md)
         "hard": BotNote(
             "a strong player: the heuristic's move unless ISMCTS, comparing the moves flat on 600 paired sampled "
             "deals, finds another clearly better",
