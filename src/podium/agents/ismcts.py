@@ -3,8 +3,9 @@ of the contract.
 
 One tree per decision, rooted at the searching player's information set. Each iteration:
 1. **Determinize**: sample a full state consistent with the bot's view, `playout.sampler(game, view)(rng)` (by
-   default `game.determinize(view, rng)`). This is the only way the search touches hidden information, so it never
-   knows more than its seat (the real state is never passed to an agent at all).
+   default `game.determinizer(view)`, which reads the view once per decision and deals as `game.determinize(view,
+   rng)`). This is the only way the search touches hidden information, so it never knows more than its seat (the
+   real state is never passed to an agent at all).
 2. **Select** down the tree with UCB1 over the actions *legal in this sampled world*; a child's "availability" (how
    often it was legal when its parent was visited) replaces the parent's visit count in the exploration term, so that
    actions legal only in some worlds are not over-explored.
