@@ -16,19 +16,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from podium.server.db import ActionRow, Database
 
 log = logging.getLogger("podium.server")
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     row: ActionRow
     done: Callable[[], None]  # applies the committed action in memory, acks and syncs
     failed: Callable[[], None]  # the commit failed: nothing happened (the table may take an action again)
-    future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    future: asyncio.Future[None]
 
 
 class GroupCommit:
@@ -41,11 +41,12 @@ class GroupCommit:
     def write(self, row: ActionRow, done: Callable[[], None], failed: Callable[[], None]) -> asyncio.Future[None]:
         """Queue `row` for the next transaction; the future is done once it is committed and `done` has run
         (with the exception, if either failed; `failed` runs if the commit did)."""
-        pending = Pending(row, done, failed)
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
         if not self.batch:
-            asyncio.get_running_loop().call_soon(self.flush)
-        self.batch.append(pending)
-        return pending.future
+            loop.call_soon(self.flush)
+        self.batch.append(Pending(row, done, failed, future))
+        return future
 
     def flush(self) -> None:
         batch, self.batch = self.batch, []
