@@ -221,41 +221,48 @@ def _prepare(view: View) -> Callable[[Rng], GolfState]:
     closer = view["went_out"] if r.six else view["knocker"]
     final_left = view["final_turns_left"]
     totals = list(view["scores"])
-    history = [list(s) for s in view["round_scores"]]  # shared by the samples, as by clones: never changed
+    history = [list(s) for s in view["round_scores"]]  # its rows shared by the samples, as by clones: never changed
     last = copy_last(view["last_round"])
     ends = [view["round_ends"][name] for name in END_NAMES]
     turns = view["turns"]
     round_turns = view["round_turns"]
 
+    # Everything but the dealt cards, built once; each sample is a copy of it (list slices) with its own deal.
+    proto = GolfState(
+        r,
+        hands=hands,
+        known=known,
+        stock=[],
+        discard=discard,
+        drawn=None if drawn < 0 else drawn,
+        taken=taken,
+        phase=phase,
+        current=current,
+        first=first,
+        round=round_,
+        closer=closer,
+        final_left=final_left,
+        totals=totals,
+        history=history,
+        last=last,
+        ends=ends,
+        turns=turns,
+        round_turns=round_turns,
+        rng=Rng(0),
+    )
+
     def sample(rng: Rng) -> GolfState:
         stock = unknown[:]
         rng.shuffle(stock)
         pop = stock.pop
-        card = pop() if deal_drawn else drawn
-        dealt = hands[:]
+        state = proto.clone()
+        if deal_drawn:
+            state._drawn = pop()
+        dealt = state._hands
         for i in hidden:
             dealt[i] = pop()
-        return GolfState(
-            r,
-            hands=dealt,
-            known=known[:],
-            stock=stock,
-            discard=discard[:],
-            drawn=None if card < 0 else card,
-            taken=taken,
-            phase=phase,
-            current=current,
-            first=first,
-            round=round_,
-            closer=closer,
-            final_left=final_left,
-            totals=totals[:],
-            history=history[:],
-            last=last,
-            ends=ends[:],
-            turns=turns,
-            round_turns=round_turns,
-            rng=Rng(rng.next_u64()),
-        )
+        state._stock = stock
+        state._rng = Rng(rng.next_u64())
+        return state
 
     return sample
