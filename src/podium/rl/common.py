@@ -96,7 +96,11 @@ class Table:
             cached = self._masks.get(tuple(legal))
             return (self._new_mask(legal) if cached is None else cached).copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[[action.id for action in legal]] = 1
+        if len(legal) > 16:
+            mask[[action.id for action in legal]] = 1
+        else:  # (a few items are set faster one by one than through a list made into an index array)
+            for action in legal:
+                mask[action.id] = 1
         return mask
 
     def _new_mask(self, legal: list[Any]) -> NDArray[np.int8]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from array import array
 from itertools import compress
+from typing import Any, cast
 
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
@@ -13,6 +14,7 @@ from podium.games.olympicards import GAME
 from podium.games.olympicards.cards import DECK_SIZE, NO_CARD, NUM_KINDS
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
+from podium.games.olympicards.plays import Play
 from podium.games.olympicards.sports import MAX_PLAY, MEASURES, PROGRESSIONS, RELATIONS, SHAPES, SPORTS_PER_SET, Sport
 from podium.games.olympicards.state import OlympicardsState
 from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
@@ -46,6 +48,38 @@ def _sport_features(sport: Sport) -> list[tuple[int, float]]:
     return [(place, value) for place, value in out if value]
 
 
+def _play_rows(plays: list[Play], before: _Rows) -> _Rows:
+    """A seat's plays in this sport, and its rows of the blocks played, first_play and last_play (copies / 2); from
+    its rows `before` when it has made one play since them."""
+    last = array("f", bytes(4 * NUM_KINDS))
+    for kind in plays[-1]:
+        last[kind] += 0.5
+    old = before[0]
+    if len(plays) == len(old) + 1 and plays[: len(old)] == old and old:
+        played = array("f", before[1])
+        for kind in plays[-1]:
+            played[kind] += 0.5
+        return plays[:], played, before[2], last
+    played = array("f", bytes(4 * NUM_KINDS))
+    for play in plays:
+        for kind in play:
+            played[kind] += 0.5
+    first = array("f", bytes(4 * NUM_KINDS))
+    for kind in plays[0]:
+        first[kind] += 0.5
+    return plays[:], played, first, last
+
+
+_NO_MEDALS = [0, 0, 0]
+_Rows = tuple[list[Play], "array[float]", "array[float]", "array[float]"]
+_NO_PLAYS: _Rows = (
+    [],
+    array("f", bytes(4 * NUM_KINDS)),
+    array("f", bytes(4 * NUM_KINDS)),
+    array("f", bytes(4 * NUM_KINDS)),
+)
+
+
 class OlympicardsEncoder(Encoder):
     def __init__(self, config: GameConfig, players: int) -> None:
         self._sports = [_sport_features(sport) for sport in _olympicards(config).sport_set.sports]
@@ -55,6 +89,23 @@ class OlympicardsEncoder(Encoder):
         self._offsets = tuple(self.offsets.values())  # in the order of the layout
         self._discard: list[int] = []  # the discard pile the block below was made from
         self._discard_block = array("f", bytes(4 * NUM_KINDS))
+        # per seat: the plays of this sport its rows below were made from (the blocks played, first_play and
+        # last_play, the same for every viewer), made again only when the seat has played since
+        self._seat_rows: list[_Rows] = [_NO_PLAYS] * players
+        o = self.offsets
+        self._row_slices = [
+            tuple(
+                slice(o[name] + r * NUM_KINDS, o[name] + (r + 1) * NUM_KINDS)
+                for name in ("played", "first_play", "last_play")
+            )
+            for r in range(n)
+        ]
+        # what `refresh` writes zeros from, block by block
+        self._zero_head = array("f", bytes(4 * o["sport_pile"]))
+        self._zero_pile = array("f", bytes(4 * (o["postponed"] - o["sport_pile"])))
+        self._zero_hand = array("f", bytes(4 * (o["played"] - o["postponed"])))
+        self._zero_plays = array("f", bytes(4 * (o["medals"] - o["plays"])))
+        self._zero_records = array("f", bytes(4 * SPORTS_PER_SET))
 
     def layout(self) -> list[Feature]:
         n = self.players
@@ -99,86 +150,132 @@ class OlympicardsEncoder(Encoder):
         ]  # fmt: skip
 
     def encode(self, state: State, player: int, out: FloatBuffer) -> None:
+        self.refresh(state, player, out, [])
+
+    def refresh(self, state: State, player: int, out: FloatBuffer, memo: list[Any]) -> None:
+        # A float written into the buffer costs as much as a dozen other operations. What changes at almost every
+        # step is written again into zeros; the blocks that change seldom (each seat's played, first_play and
+        # last_play, which change only when it plays; the sport pile and the sports done; medals and world
+        # records; the discard pile) only when their source lists differ from the copies `memo` keeps of what they
+        # were last written from for this viewer.
         assert isinstance(state, OlympicardsState)
         s = state  # the table's storage, read as views.py reads it
         (phase_o, current_o, start_o, sport_o, rule_o, number_o, round_o, order_o, turn_o, target_o, pile_o, done_o,
-         postponed_o, hand_o, sizes_o, played_o, first_o, last_o, plays_o, any_o, out_o, withdrawals_o, medals_o,
+         postponed_o, hand_o, sizes_o, played_o, _first_o, _last_o, plays_o, any_o, out_o, withdrawals_o, medals_o,
          records_o, discard_o, draw_o) = self._offsets  # fmt: skip
         rel = self._rel[player]
         n = self.players
-        out[phase_o + _PHASES[s._phase]] = 1.0
+        if memo:
+            w = memo[n]
+            out[:pile_o] = self._zero_head
+            out[postponed_o:played_o] = self._zero_hand
+            out[plays_o:medals_o] = self._zero_plays
+        else:  # `out` holds zeros, which are also the rows of the seats that have not played
+            # single floats are written through a memoryview (half the cost of an array's item assignment)
+            w = memoryview(cast(Any, out))
+            memo += [[]] * n + [w, None, None, None, None, None, None]
+        w[phase_o + _PHASES[s._phase]] = 1.0
         current = s.current_player
         if current is not None:
-            out[current_o + rel[current]] = 1.0
-        out[start_o + rel[s._start]] = 1.0
+            w[current_o + rel[current]] = 1.0
+        w[start_o + rel[s._start]] = 1.0
         sport = s._sport
         if sport >= 0:
-            out[sport_o + sport] = 1.0
+            w[sport_o + sport] = 1.0
             for place, value in self._sports[sport]:
-                out[rule_o + place] = value
-        out[number_o] = len(s._done) / SPORTS_PER_SET
-        out[round_o] = s._round / ROUNDS
+                w[rule_o + place] = value
+        w[number_o] = len(s._done) / SPORTS_PER_SET
+        w[round_o] = s._round / ROUNDS
         for place, q in enumerate(s._order):
-            out[order_o + rel[q]] = (place + 1) / n
-        out[turn_o] = s._pos / n
+            w[order_o + rel[q]] = (place + 1) / n
+        w[turn_o] = s._pos / n
         if s._target != NO_CARD:
-            out[target_o + s._target] = 1.0
-        at = pile_o
-        for sport_card, up in zip(s._pile, s._pile_up, strict=True):
-            out[at + (sport_card if up else SPORTS_PER_SET)] = 1.0
-            at += SPORTS_PER_SET + 1
-        for place, done in enumerate(s._done):
-            out[done_o + done] = (place + 1) / SPORTS_PER_SET
-        out[postponed_o] = s._postponed / SPORTS_PER_SET
+            w[target_o + s._target] = 1.0
+        pile = s._pile
+        pile_up = s._pile_up
+        done = s._done
+        if pile != memo[n + 1] or pile_up != memo[n + 2] or done != memo[n + 3]:
+            out[pile_o:postponed_o] = self._zero_pile
+            at = pile_o
+            for sport_card, up in zip(pile, pile_up, strict=True):
+                w[at + (sport_card if up else SPORTS_PER_SET)] = 1.0
+                at += SPORTS_PER_SET + 1
+            for place, sport_done in enumerate(done):
+                w[done_o + sport_done] = (place + 1) / SPORTS_PER_SET
+            memo[n + 1] = pile[:]
+            memo[n + 2] = pile_up[:]
+            memo[n + 3] = done[:]
+        w[postponed_o] = s._postponed / SPORTS_PER_SET
         counts = s._hands[player]
         for kind in compress(_KINDS, counts):  # the kinds held, found in C
-            out[hand_o + kind] = counts[kind] * 0.5
+            w[hand_o + kind] = counts[kind] * 0.5
         sizes = s._sizes
         all_plays = s._plays
         withdrawn = s._out
-        all_medals = s._medals
-        all_records = s._records
+        seat_rows = self._seat_rows
         for q, r in enumerate(rel):
-            out[sizes_o + r] = sizes[q] / DECK_SIZE
+            w[sizes_o + r] = sizes[q] / DECK_SIZE
             plays = all_plays[q]
             if plays:
-                out[plays_o + r] = len(plays) / DECK_SIZE
-                at = r * NUM_KINDS
-                for play in plays:
-                    for kind in play:
-                        out[played_o + at + kind] += 0.5
-                for kind in plays[0]:
-                    out[first_o + at + kind] += 0.5
-                for kind in plays[-1]:
-                    out[last_o + at + kind] += 0.5
+                w[plays_o + r] = len(plays) / DECK_SIZE
+            if plays != memo[q]:
+                if plays:
+                    rows = seat_rows[q]
+                    if plays != rows[0]:  # the seat's rows are made once per change, for every viewer
+                        rows = seat_rows[q] = _play_rows(plays, rows)
+                else:
+                    rows = _NO_PLAYS
+                played, first, last = self._row_slices[r]
+                out[played] = rows[1]
+                out[first] = rows[2]
+                out[last] = rows[3]
+                memo[q] = rows[0]  # (a copy, never changed)
             if withdrawn[q]:
-                out[out_o + r] = 1.0
-            gold, silver, bronze = all_medals[q]
-            if gold or silver or bronze:
-                at = medals_o + 3 * r
-                out[at] = gold / SPORTS_PER_SET
-                out[at + 1] = silver / SPORTS_PER_SET
-                out[at + 2] = bronze / SPORTS_PER_SET
-            for record in all_records[q]:
-                out[records_o + r * SPORTS_PER_SET + record] = 1.0
-        last = s._last
-        if last is not None:
-            for kind in last:
-                out[any_o + kind] += 0.5
-            out[any_o + NUM_KINDS + rel[s._last_player]] = 1.0
+                w[out_o + r] = 1.0
+        last_play = s._last
+        if last_play is not None:
+            for kind in last_play:
+                w[any_o + kind] += 0.5
+            w[any_o + NUM_KINDS + rel[s._last_player]] = 1.0
         at = withdrawals_o
         for q in s._withdrawals:
-            out[at + rel[q]] = 1.0
+            w[at + rel[q]] = 1.0
             at += n
+        all_medals = s._medals
+        all_records = s._records
+        if all_medals != memo[n + 4] or all_records != memo[n + 5]:
+            # medals are won one at a time, as the seats withdraw (O-7): only the seats whose medals or records
+            # changed are written again
+            medals_memo = memo[n + 4]
+            records_memo = memo[n + 5]
+            if medals_memo is None:
+                medals_memo = memo[n + 4] = [_NO_MEDALS] * n
+                records_memo = memo[n + 5] = [[]] * n
+            for q, r in enumerate(rel):
+                medals = all_medals[q]
+                if medals != medals_memo[q]:
+                    gold, silver, bronze = medals_memo[q] = medals[:]  # (changed in place by the engine)
+                    at = medals_o + 3 * r
+                    w[at] = gold / SPORTS_PER_SET
+                    w[at + 1] = silver / SPORTS_PER_SET
+                    w[at + 2] = bronze / SPORTS_PER_SET
+                records = all_records[q]
+                if records != records_memo[q]:
+                    out[records_o + r * SPORTS_PER_SET : records_o + (r + 1) * SPORTS_PER_SET] = self._zero_records
+                    for record in records:
+                        w[records_o + r * SPORTS_PER_SET + record] = 1.0
+                    records_memo[q] = records[:]
         discard = s._discard
-        if discard != self._discard:  # it changes only when a round or a sport ends (O-5, O-8): made once then
-            self._discard = list(discard)
-            counts = [0] * NUM_KINDS
-            for kind in discard:
-                counts[kind] += 1
-            self._discard_block = array("f", [count * 0.5 for count in counts])
-        out[discard_o : discard_o + NUM_KINDS] = self._discard_block
-        out[draw_o] = len(s._draw) / DECK_SIZE
+        if discard != memo[n + 6]:
+            if discard != self._discard:  # it changes only when a round or a sport ends (O-5, O-8): made once
+                self._discard = list(discard)
+                counts = [0] * NUM_KINDS
+                for kind in discard:
+                    counts[kind] += 1
+                self._discard_block = array("f", [count * 0.5 for count in counts])
+            out[discard_o : discard_o + NUM_KINDS] = self._discard_block
+            memo[n + 6] = self._discard
+        w[draw_o] = len(s._draw) / DECK_SIZE
 
 
 class OlympicardsEncoding(Encoding):
