@@ -26,8 +26,8 @@ player, then the searcher, twice — the first round with the solver's quick tur
 found by asking the bound first, the plan read off the proof; node budget `ROLLOUT_NODES`, greedy past it, greedy at
 once for hands over `ROLLOUT_SOLVED_HAND`: slow to solve and rarely cleared), the second with the solver module's
 greedy turn (cheap; it only has to tell who is ahead after the replies), no rearrangement. The quick turn replaced
-`solve` with the same budget (issue 13): on 3,471 rollout positions it took two thirds of the time and lost 813
-cards against the exact maxima where `solve` and its greedy fallback lost 2,491 (docs/bots.md).
+`solve` with the same budget (issue 13): on 3,544 rollout positions it took 0.69 of the time and lost 813 cards
+against the exact maxima where `solve` and its greedy fallback lost 2,491 (docs/bots.md).
 The second round measured clearly better than stopping after one (59–61% against 54% in the same 100 tuning games,
 docs/bots.md): a layout's or a kept card's effect shows in more than the very next turn. The position is then scored
 like the `fast` playout (`athletic_score`: medals − 1/7 per card in hand, turned into win chances with a normal model
