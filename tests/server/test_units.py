@@ -1,14 +1,18 @@
-"""The small parts: seat tokens, the rate limiter, and what the database stores."""
+"""The small parts: seat tokens, the rate limiter, what the database stores, and the JSON of frames and messages."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from podium.server import ServerConfig, create_app
+from podium.server.protocol import load_json
 from podium.server.ratelimit import RateLimiter
+from podium.server.tables import dumps
 from podium.server.tokens import find_seat, hash_token, new_token
 
 
@@ -47,3 +51,20 @@ def test_the_database_stores_token_hashes_never_tokens(tmp_path: Path) -> None:
     conn.close()
     for token in tokens:
         assert token not in dump and hash_token(token) in dump
+
+
+def test_frames_are_compact_json_even_for_what_orjson_refuses() -> None:
+    assert dumps({"a": [1, None, True], "b": "x"}) == '{"a":[1,null,true],"b":"x"}'
+    assert json.loads(dumps({"name": "Åse Ødegård"})) == {"name": "Åse Ødegård"}  # UTF-8 as it is, the same JSON
+    assert dumps({1: "seat"}) == '{"1":"seat"}'  # keys as json.dumps writes them
+    # beyond orjson: an integer over 64 bits, a lone surrogate; the standard encoder writes them
+    assert dumps([2**70]) == "[1180591620717411303424]"
+    assert json.loads(dumps(["\ud800"])) == ["\ud800"]
+
+
+def test_client_json_is_parsed_strictly() -> None:
+    assert load_json('{"type": "ping"}') == {"type": "ping"}
+    assert load_json(b'{"type": "ping"}') == {"type": "ping"}
+    for bad in ("{", "[1, NaN]", '"\\ud800"', "[" * 2000 + "]" * 2000, "[" * 40 + "]" * 40):
+        with pytest.raises(ValueError):
+            load_json(bad)
