@@ -85,5 +85,7 @@ def test_memoized_reads_once_per_distinct_object() -> None:
         with pytest.raises(RecordError):
             cached({"rounds": -1})
     assert len(calls) == 8
+    # the key holds the keys, then the values: an object whose keys and values trade places is another object
+    assert cached({"variant": "rounds"}) != cached({"rounds": "variant"}) and len(calls) == 10
     with pytest.raises(AttributeError):
         cached(["not", "an", "object"])  # handed to the reader, which refuses it its own way

@@ -109,7 +109,9 @@ def memoized(read: Callable[[Any], T], size: int = 64) -> Callable[[Any], T]:
 
     def cached(value: Any) -> T:
         try:
-            key = (*value.items(), *map(type, value.values()))
+            # keys, values and their types in one flat tuple (its length tells the number of keys): no pair tuples
+            values = value.values()
+            key = (*value, *values, *map(type, values))
             result = found.get(key)
         except (AttributeError, TypeError):  # no mapping, or an unhashable entry
             return read(value)

@@ -143,13 +143,15 @@ class Rules:
 _RULES: dict[tuple[GolfConfig, int], Rules] = {}
 
 
-_LAST_RULES: list[Rules] = []  # the last answer: found by the config's identity without hashing the config
+# The last question and its answer: found by the config's identity without hashing the config. (The config asked
+# about, not the answer's: an equal config object, e.g. one read from a record, would otherwise miss every time.)
+_LAST_RULES: list[tuple[GolfConfig, int, Rules]] = []
 
 
 def rules_for(config: GolfConfig, n: int) -> Rules:
     if _LAST_RULES:
-        last = _LAST_RULES[0]
-        if last.config is config and last.n == n:
+        last_config, last_n, last = _LAST_RULES[0]
+        if last_config is config and last_n == n:
             return last
     key = (config, n)
     rules = _RULES.get(key)
@@ -157,7 +159,7 @@ def rules_for(config: GolfConfig, n: int) -> Rules:
         if len(_RULES) > 256:
             _RULES.clear()
         rules = _RULES[key] = Rules(config, n)
-    _LAST_RULES[:] = [rules]
+    _LAST_RULES[:] = [(config, n, rules)]
     return rules
 
 
