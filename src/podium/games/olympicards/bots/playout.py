@@ -123,34 +123,39 @@ class OlympicardsPlayout(Playout):
         and then the sport cards left after the next one is turned are returned: what the estimate reads (points,
         cards in hand) is then as `apply` would leave it, whose end of the sport (the discard, the next sport card)
         is skipped. None: the state is the engine's (the sport was over already, or the game ends with it)."""
-        start = self.sport
+        phase = s._phase
+        if phase is OVER or len(s._done) != self.sport:
+            return None
+        if phase is DECIDE:
+            s.apply(ACCEPT)  # the sport starts (its first round, its target): the engine's part
+        # Within the sport these lists stay the state's (only their items change) and the sport stays the same; the
+        # loop ends with the sport.
         n = s.num_players
         two = n == 2
         awards = TWO_PLAYER_AWARDS if two else AWARDS[n]
         ending = TWO_PLAYER_WITHDRAWALS - 1 if two else n - 1  # the withdrawal index that ends the sport
-        sports = s._set.sports
+        sport = s._set.sports[s._sport]
+        single = sport.max_cards == 1
+        flip = sport.flip
+        hands = s._hands
+        sizes = s._sizes
+        own_plays = s._plays
+        withdrawals = s._withdrawals
         draw = rng.next_u64  # `rng.random() >= OLY_GIVE_UP` is `draw() >> 11 >= _PLAY_ON` (a power-of-two scaling)
         while True:
-            phase = s._phase
-            if phase is OVER or len(s._done) != start:
-                return None
-            if phase is DECIDE:
-                s.apply(ACCEPT)
-                continue
             p = s._order[s._pos]
-            withdrawals = s._withdrawals
             index = len(withdrawals)
             if not two and index == n - 1:
                 return _last_withdrawal(s, p, awards[index], two)
-            sport = sports[s._sport]
-            hand = s._hands[p]
+            hand = hands[p]
+            own = own_plays[p]
             cards: tuple[int, ...] | None = None
-            if sport.max_cards == 1:
-                kinds = single_kinds(sport, held_kinds(hand), s._plays[p], s._last, s._target)
+            if single:
+                kinds = single_kinds(sport, held_kinds(hand), own, s._last, s._target)
                 if kinds and draw() >> 11 >= _PLAY_ON:
                     cards = (min(kinds, key=_VALUE_OF),)  # the first lowest, as min over the plays
             else:
-                plays = legal_plays(sport, hand, s._plays[p], s._last, s._target)
+                plays = legal_plays(sport, hand, own, s._last, s._target)
                 if plays and draw() >> 11 >= _PLAY_ON:
                     cards = min(plays, key=_KEY_OF)
             if cards is None:  # withdraw (O-6, O-7)
@@ -160,13 +165,13 @@ class OlympicardsPlayout(Playout):
             else:  # play (O-5)
                 for k in cards:
                     hand[k] -= 1
-                s._sizes[p] -= len(cards)
-                s._plays[p].append(cards)
+                sizes[p] -= len(cards)
+                own.append(cards)
                 s._last = cards
                 s._last_player = p
             s._pos += 1
             if s._pos >= len(s._order):
-                _new_round(s, p, sport.flip)
+                _new_round(s, p, flip)
 
 
 def _withdraw(s: OlympicardsState, p: int, award: Award, two: bool) -> None:
