@@ -96,6 +96,7 @@ def typed_view(view: View) -> OlympicardsView:
 def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
     n = state.num_players
     sports = state._set.sports
+    names = _sport_names(sports)
     over = state._phase is OlympicardsPhase.OVER
     award = state.next_award()
     last = state._last
@@ -114,15 +115,16 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
         "turn": state._pos,
         "target": TEXT[state._target] if state._target != NO_CARD else None,
         "start_player": state._start,
-        "sport_pile": [sports[s].name if up else None for s, up in zip(state._pile, state._pile_up, strict=True)],
-        "sports_done": [sports[s].name for s in state._done],
+        "sport_pile": [names[s] if up else None for s, up in zip(state._pile, state._pile_up, strict=True)],
+        "sports_done": list(map(names.__getitem__, state._done)),
         "sport_rounds": list(state._sport_rounds),
         "postponed": state._postponed,
         "hand": _hand_texts(state._hands[player]) if player is not None else None,
         "hand_sizes": list(state._sizes),
-        "plays": [[_texts(play) for play in plays] for plays in state._plays],
-        "last_play": [_texts(plays[-1]) if plays else None for plays in state._plays],
-        "last_any": ({"player": state._last_player, "cards": _texts(last)} if last is not None else None),
+        # every play a fresh list of its texts, made from a tuple written once per play
+        "plays": [[list(_play_texts(play)) for play in plays] for plays in state._plays],
+        "last_play": [list(_play_texts(plays[-1])) if plays else None for plays in state._plays],
+        "last_any": ({"player": state._last_player, "cards": list(_play_texts(last))} if last is not None else None),
         "withdrawn": list(state._out),
         "withdrawals": list(state._withdrawals),
         "next_award": (
@@ -137,7 +139,7 @@ def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
             else None
         ),
         "medals": [{"gold": gold, "silver": silver, "bronze": bronze} for gold, silver, bronze in state._medals],
-        "world_records": [[sports[s].name for s in r] for r in state._records],
+        "world_records": [list(map(names.__getitem__, r)) for r in state._records],
         "points": [  # O-8, as `scoring.points` counts them
             gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(records)
             for (gold, silver, bronze), records in zip(state._medals, state._records, strict=True)
@@ -157,7 +159,6 @@ _CONFIGS: dict[int, tuple[Config, dict[str, Any]]] = {}
 _SPORTS: dict[int, tuple[Sport, SportJson]] = {}
 
 
-_TEXTS: dict[tuple[int, ...], list[str]] = {}
 _TEXT_OF = TEXT.__getitem__
 _KINDS = range(len(TEXT))
 
@@ -170,14 +171,17 @@ def _hand_texts(counts: list[int]) -> list[str]:
     return [TEXT[k] for k, count in enumerate(counts) for _ in range(count)]  # a kind held twice
 
 
-def _texts(play: tuple[int, ...]) -> list[str]:
-    """A play's cards as text: a fresh copy of the list written the first time the play was seen."""
-    found = _TEXTS.get(play)
-    if found is None:
-        if len(_TEXTS) >= 4096:
-            _TEXTS.clear()
-        found = _TEXTS[play] = [TEXT[k] for k in play]
-    return found[:]
+class _PlayTexts(dict[tuple[int, ...], tuple[str, ...]]):
+    """A play's cards as text, written the first time the play is seen (`_play_texts(play)`)."""
+
+    def __missing__(self, play: tuple[int, ...]) -> tuple[str, ...]:
+        if len(self) >= 4096:
+            self.clear()
+        texts = self[play] = tuple(map(_TEXT_OF, play))
+        return texts
+
+
+_play_texts = _PlayTexts().__getitem__
 
 
 def _config_json(config: Config) -> dict[str, Any]:
@@ -189,13 +193,26 @@ def _config_json(config: Config) -> dict[str, Any]:
     return dict(found[1])
 
 
+_NAMES: dict[int, tuple[tuple[Sport, ...], tuple[str, ...]]] = {}
+
+
+def _sport_names(sports: tuple[Sport, ...]) -> tuple[str, ...]:
+    """The sports' names, in the set's order (written once per set)."""
+    found = _NAMES.get(id(sports))
+    if found is None or found[0] is not sports:
+        if len(_NAMES) >= 64:
+            _NAMES.clear()
+        found = _NAMES[id(sports)] = (sports, tuple(sport.name for sport in sports))
+    return found[1]
+
+
 def _sport_view(sport: Sport, index: int) -> SportView:
     found = _SPORTS.get(id(sport))
     if found is None or found[0] is not sport:
         if len(_SPORTS) >= 256:
             _SPORTS.clear()
         found = _SPORTS[id(sport)] = (sport, sport.to_json())
-    return SportView(**found[1], index=index)
+    return cast(SportView, {**found[1], "index": index})
 
 
 def full_view(state: OlympicardsState) -> OlympicardsView:
