@@ -251,6 +251,7 @@ class ISMCTS(Agent):
         done = 0
         seat = self.seat
         anchored = default is not None and any(a is default for a, _ in children)
+        default_k = next((k for k, (a, _) in enumerate(children) if a is default), -1)
         sample = playout.sampler(game, view)
         diff = [[0.0, 0.0] for _ in children]
         got = [0.0] * len(children)
@@ -269,7 +270,7 @@ class ISMCTS(Agent):
                 child.reward += rewards[seat]
                 got[k] = rewards[seat]
             if anchored:
-                base = got[next(k for k, (a, _) in enumerate(children) if a is default)]
+                base = got[default_k]
                 for k, pair in enumerate(diff):
                     d = got[k] - base
                     pair[0] += d
