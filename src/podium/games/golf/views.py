@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from podium.core.contract import JsonDict, View
 from podium.games.golf.cards import CARD_TEXT, RANK_NAMES
 from podium.games.golf.position import GolfPosition
-from podium.games.golf.rules import END_NAMES, PHASES, GolfPhase, copy_last, visible_at
+from podium.games.golf.rules import END_NAMES, PHASES, GolfPhase, Rules, visible_at
 from podium.games.golf.scoring import card_values, known_sum
 
 
@@ -90,6 +90,12 @@ _OWNER_KNOWS = (False, True, True).__getitem__
 assert END_NAMES == ("knock", "stock", "all_face_up", "turn_limit")  # the view's round_ends, written out below
 
 
+# Per (rules, viewer): the hands and what is known of them when its seats' parts below were last made, then those
+# parts, as tuples (texts, sums, public, owner_knows per seat): `golf_view` copies them into each view.
+_SEATS: dict[tuple[Rules, int | None], tuple[list[int], list[int], tuple[Any, ...], tuple[int, ...], tuple[Any, ...],
+                                             tuple[Any, ...]]] = {}  # fmt: skip
+
+
 def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     n = state.num_players
     if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
@@ -103,21 +109,29 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     known = state._known
     hands = state._hands
     # Seat by seat, from slices of the flat lists: what the viewer sees (`seen`: public cards and their own seen
-    # ones, G-7), its texts, what the shown cards add up to and what is known.
-    texts: list[list[str | None]] = []
-    sums: list[int] = []
-    public: list[list[bool]] = []
-    owner_knows: list[list[bool]] = []
-    for q in range(n):
-        base = q * slots
-        marks = known[base : base + slots]
-        level = visible_at(player, q)
-        seen = [c if k >= level else -1 for c, k in zip(hands[base : base + slots], marks, strict=True)]
-        texts.append(list(map(_TEXT_OR_NONE, seen)))
-        # four-card: the plain sum `known_sum` makes of it (six-card pairs the columns)
-        sums.append(known_sum(seen, values, six) if six else sum([values[c] for c in seen if c >= 0]))
-        public.append(list(map(_IS_PUBLIC, marks)))
-        owner_knows.append(list(map(_OWNER_KNOWS, marks)))
+    # ones, G-7), its texts, what the shown cards add up to and what is known. Made again only when the hands or
+    # what is known of them differ from when this viewer last had a view under these rules (a card changes hands
+    # or is seen at most once per turn); each view gets fresh lists of what was made.
+    found = _SEATS.get((r, player))
+    if found is None or found[0] != hands or found[1] != known:
+        texts: list[tuple[str | None, ...]] = []
+        sums: list[int] = []
+        public: list[tuple[bool, ...]] = []
+        owner_knows: list[tuple[bool, ...]] = []
+        for q in range(n):
+            base = q * slots
+            marks = known[base : base + slots]
+            level = visible_at(player, q)
+            seen = [c if k >= level else -1 for c, k in zip(hands[base : base + slots], marks, strict=True)]
+            texts.append(tuple(map(_TEXT_OR_NONE, seen)))
+            # four-card: the plain sum `known_sum` makes of it (six-card pairs the columns)
+            sums.append(known_sum(seen, values, six) if six else sum([values[c] for c in seen if c >= 0]))
+            public.append(tuple(map(_IS_PUBLIC, marks)))
+            owner_knows.append(tuple(map(_OWNER_KNOWS, marks)))
+        if len(_SEATS) >= 256:
+            _SEATS.clear()
+        found = _SEATS[(r, player)] = (hands[:], known[:], tuple(texts), tuple(sums), tuple(public), tuple(owner_knows))
+    _, _, seat_texts, seat_sums, seat_public, seat_owner = found
     phase = PHASES[state._phase]
     cur = state._cur
     current = None if cur < 0 else cur
@@ -150,21 +164,56 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         "discard_top": CARD_TEXT[discard[-1]] if discard else None,
         "drawn": drawn,
         "drawn_from": drawn_from,
-        "hands": texts,
-        "public": public,
-        "face_up": [row[:] for row in public] if six else [[False] * slots for _ in range(n)],
-        "owner_knows": owner_knows,
-        "known_sum": sums,
+        "hands": [list(row) for row in seat_texts],
+        "public": [list(row) for row in seat_public],
+        "face_up": [list(row) for row in seat_public] if six else [[False] * slots for _ in range(n)],
+        "owner_knows": [list(row) for row in seat_owner],
+        "known_sum": list(seat_sums),
         "knocker": None if six else closer,
         "went_out": closer if six else None,
         "final_turns_left": state._final_left,
         "scores": state._totals[:],
         "round_scores": [s[:] for s in state._history],
-        "last_round": cast(GolfRoundEnd | None, copy_last(state._last)),
+        "last_round": cast(GolfRoundEnd | None, _copy_reveal(state._last)),
         "round_ends": {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]},
         "turns": state._turns,
         "round_turns": state._turns - state._cap + r.turn_limit,
     }
+
+
+# The last reveal copied, and which of its entries are lists and how to copy each: a reveal is never changed once
+# built (states share it), and is copied into every view until the next round ends. (One tuple, replaced whole: a
+# view being built in another thread keeps the plan it read.)
+_REVEAL: list[tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [(None, (), (), ())]
+
+
+def _copy_reveal(last: JsonDict | None) -> JsonDict | None:
+    """`copy_last(last)`, with the entries to copy found once per reveal."""
+    if last is None:
+        return None
+    plan = _REVEAL[0]
+    if plan[0] is not last:
+        flat: list[str] = []
+        nested: list[str] = []
+        mixed: list[str] = []
+        for key, value in last.items():
+            if isinstance(value, list):
+                types = set(map(type, value))
+                (flat if types <= _SCALARS else nested if types == _LIST else mixed).append(key)
+        plan = _REVEAL[0] = (last, tuple(flat), tuple(nested), tuple(mixed))
+    _, flat_keys, nested_keys, mixed_keys = plan
+    out = dict(last)
+    for key in flat_keys:
+        out[key] = last[key][:]
+    for key in nested_keys:  # the hands
+        out[key] = [cards[:] for cards in last[key]]
+    for key in mixed_keys:
+        out[key] = [list(x) if isinstance(x, list) else x for x in last[key]]
+    return out
+
+
+_SCALARS = {str, int, float, bool, type(None)}
+_LIST = {list}
 
 
 def full_view(state: GolfPosition) -> GolfView:
