@@ -93,8 +93,9 @@ class ISMCTS(Agent):
         self.depth = depth if depth > 0 else 1 << 30
         self.playout: Playout = playout_for(game.name, playout)
         self.macro: MacroSet | None = macros_for(game.name, macro)
-        # < 0: off. Else the flat search plays the game's default move (`Playout.default`) unless another move beats it
-        # by more than `anchor` standard errors of their paired difference.
+        # < 0: off. Else the flat search plays the game's default move (`Playout.default`), and the turn search the
+        # first candidate turn, unless another beats it by more than `anchor` standard errors of their paired
+        # difference.
         self.anchor = float(anchor)
         self._z = self.anchor  # this decision's anchor: at least the playout's `min_anchor`
         self._diff: dict[int, tuple[float, float]] = {}
@@ -174,13 +175,18 @@ class ISMCTS(Agent):
         each round every surviving candidate is played in the same new worlds, then the worse half is dropped (by
         mean reward over every world so far — the survivors share them all, so the comparison stays paired). The
         first candidate (the game's default turn) always survives, so that a deviation from it has to beat it on
-        the largest sample. Returns the index of the best mean reward (the first on ties)."""
+        the largest sample. Returns the index of the best mean reward (the first on ties); with `anchor` >= 0, only if
+        it beats the first candidate by more than `anchor` standard errors of their paired per-world difference (sums
+        of each candidate's difference to the first and of its square, over the worlds both were played in), else 0."""
         game = self.game
         rng = self.rng
         seat = self.seat
         count = len(candidates)
         totals = [0.0] * count
         worlds = [0] * count
+        diff = [0.0] * count  # each candidate's per-world reward minus the first candidate's, summed
+        squares = [0.0] * count
+        got = [0.0] * count
         alive = list(range(count))
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
@@ -205,6 +211,13 @@ class ISMCTS(Agent):
                     rewards = macro.rollout(trial, seat, Rng(luck)) if not trial.is_over else rewards_of(trial)
                     totals[i] += rewards[seat]
                     worlds[i] += 1
+                    got[i] = rewards[seat]
+                # The first candidate is never dropped, so it was played in this world too.
+                base = got[0]
+                for i in alive:
+                    d = got[i] - base
+                    diff[i] += d
+                    squares[i] += d * d
                 done += len(alive)
                 round_done += len(alive)
             if len(alive) <= 2 or done >= limit or (deadline is not None and time.perf_counter() >= deadline):
@@ -221,6 +234,12 @@ class ISMCTS(Agent):
         for i in alive[1:]:
             if totals[i] / worlds[i] > totals[best] / worlds[best] + 1e-9:
                 best = i
+        if self.anchor >= 0 and best != 0:
+            n = worlds[best]
+            mean = diff[best] / n
+            variance = max(0.0, squares[best] / n - mean * mean)
+            if not (mean > 0.0 and mean > self.anchor * math.sqrt(variance / n)):
+                return 0
         return best
 
     def _beats_default(self, child: Node) -> bool:
@@ -388,7 +407,8 @@ register_agent(
         BotOption(
             "anchor",
             float,
-            "depth=1: keep the game's default move unless another beats it by this many standard errors (< 0: off)",
+            "depth=1 and whole turns: keep the game's default move (or turn) unless another beats it by this many"
+            " standard errors (< 0: off)",
         ),
     ],
 )
