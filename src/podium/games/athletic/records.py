@@ -27,7 +27,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 REASONS = ("medals", "turn_limit")  # why a game ended
 _BY_TEXT = {text: c for c, text in enumerate(TEXT)}
-_DECK = list(range(NUM_CARDS))
+_CARD_OF = _BY_TEXT.__getitem__  # mapped over a list in C: KeyError for a text that is no card, TypeError if unhashable
 _INT = {int}
 _config = checks.memoized(AthleticConfig.from_options)  # configs are immutable: states read alike share one
 
@@ -45,7 +45,7 @@ def card(value: Any, name: str) -> int:
 def cards(value: Any, name: str) -> list[int]:
     if value.__class__ is list:
         try:  # every item a card's text (only a str can equal one): the common case, without a call per card
-            return [_BY_TEXT[item] for item in value]
+            return list(map(_CARD_OF, value))
         except (KeyError, TypeError):
             pass  # not a card, or unhashable: named below
     return [card(item, f"{name}[{i}]") for i, item in enumerate(checks.sequence(value, name))]
@@ -56,7 +56,7 @@ def _card_lists(value: Any, name: str, length: int) -> list[list[int]]:
     lists = checks.sequence(value, name, length)
     if all(item.__class__ is list for item in lists):
         try:
-            return [[_BY_TEXT[text] for text in item] for item in lists]
+            return [list(map(_CARD_OF, item)) for item in lists]
         except (KeyError, TypeError):
             pass  # named below
     return [cards(item, f"{name}[{i}]") for i, item in enumerate(lists)]
@@ -72,7 +72,8 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     piles = _card_lists(data["piles"], "piles", NUM_PILES)
     draw = cards(data["draw"], "draw")
     every = [*chained.from_iterable(hands), *chained.from_iterable(piles), *draw]
-    if sorted(every) != _DECK:
+    # every item is a card id (0..59): 60 of them, all different, are the deck
+    if len(every) != NUM_CARDS or len(set(every)) != NUM_CARDS:
         raise RecordError("the hands, piles and draw pile must hold each of the 60 cards exactly once")
     first = checks.integer(data["first_player"], "first_player", 0, seat)
     reason = data["reason"]
@@ -89,7 +90,7 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     epochs = checks.mapping(data["epochs"], "epochs")
     numbers = list(epochs.values())
     try:  # the common case: card texts mapped to ints in range, checked in bulk
-        found = [_BY_TEXT[text] for text in epochs]
+        found = list(map(_CARD_OF, epochs))
         fine = not numbers or (set(map(type, numbers)) == _INT and min(numbers) >= 0 and max(numbers) <= reshuffles)
     except (KeyError, TypeError):
         fine = False
