@@ -164,21 +164,32 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         "discard_top": CARD_TEXT[discard[-1]] if discard else None,
         "drawn": drawn,
         "drawn_from": drawn_from,
-        "hands": [list(row) for row in seat_texts],
-        "public": [list(row) for row in seat_public],
-        "face_up": [list(row) for row in seat_public] if six else [[False] * slots for _ in range(n)],
-        "owner_knows": [list(row) for row in seat_owner],
+        "hands": list(map(list, seat_texts)),
+        "public": list(map(list, seat_public)),
+        "face_up": list(map(list, seat_public if six else _face_down(n, slots))),
+        "owner_knows": list(map(list, seat_owner)),
         "known_sum": list(seat_sums),
         "knocker": None if six else closer,
         "went_out": closer if six else None,
         "final_turns_left": state._final_left,
         "scores": state._totals[:],
-        "round_scores": [s[:] for s in state._history],
+        "round_scores": list(map(list, state._history)),
         "last_round": cast(GolfRoundEnd | None, _copy_reveal(state._last)),
         "round_ends": {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]},
         "turns": state._turns,
         "round_turns": state._turns - state._cap + r.turn_limit,
     }
+
+
+_FACE_DOWN: dict[tuple[int, int], tuple[tuple[bool, ...], ...]] = {}
+
+
+def _face_down(n: int, slots: int) -> tuple[tuple[bool, ...], ...]:
+    """Four-card `face_up`: no card is ever face up."""
+    rows = _FACE_DOWN.get((n, slots))
+    if rows is None:
+        rows = _FACE_DOWN[(n, slots)] = ((False,) * slots,) * n
+    return rows
 
 
 # The last reveal copied, and which of its entries are lists and how to copy each: a reveal is never changed once
