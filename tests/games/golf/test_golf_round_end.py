@@ -115,3 +115,17 @@ def test_game_over_reveals_everything_and_takes_no_more_actions() -> None:
     assert state.view(2)["hands"] == THREE and state.view(None)["phase"] == "over"
     with pytest.raises(IllegalAction, match="game is over"):
         play(state, "draw")
+
+
+def test_the_round_end_event_shares_nothing_with_the_state() -> None:
+    # G-5: the reveal is told once in the event and kept for the views; writing into the event changes neither.
+    state = position(THREE, stock_top=["2s"], stock_size=1, rounds=2)
+    play(state, "draw")
+    events = play(state, "swap 1")
+    end = next(e for e in events if e.kind == "round_end")
+    before = state.to_dict(), state.view(0)
+    end.data["hands"][0][0] = "Ks"
+    end.data["sums"][0] = 99
+    end.data["discard"].append("Kd")
+    end.data["ended_by"] = "knock"
+    assert (state.to_dict(), state.view(0)) == before

@@ -55,6 +55,7 @@ from podium.games.golf.rules import (
     PUBLIC,
     UNSEEN,
     GolfPhase,
+    copy_last,
     rules_for,
 )
 from podium.games.golf.scoring import hand_sum, round_scores
@@ -363,7 +364,9 @@ class GolfState(GolfPosition):
             "discard": [CARD_TEXT[c] for c in self._discard],
         }
         self._last = data
-        events.append(Event("round_end", data))
+        # The event gets its own copy: a consumer writing into it must not rewrite the state's reveal (and so later
+        # views and records).
+        events.append(Event("round_end", copy_last(data)))
         self._drawn = -1
         if self._round >= r.rounds:
             self._phase = P_OVER
