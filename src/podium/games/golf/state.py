@@ -366,7 +366,7 @@ class GolfState(GolfPosition):
         self._last = data
         # The event gets its own copy: a consumer writing into it must not rewrite the state's reveal (and so later
         # views and records).
-        events.append(Event("round_end", copy_last(data)))
+        events.append(Event("round_end", cast(JsonDict, copy_last(data))))
         self._drawn = -1
         if self._round >= r.rounds:
             self._phase = P_OVER
