@@ -15,7 +15,6 @@ from podium.games.golf import actions
 from podium.games.golf.actions import NUM_ACTIONS, GolfAction
 from podium.games.golf.cards import DECK_SIZE, RANK_NAMES, parse_card
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.records import state_from_view
 from podium.games.golf.rules import (
     END_NAMES,
     MAX_PLAYERS,
@@ -75,20 +74,14 @@ class GolfGame(Game):
         """Deal the cards the viewer cannot know uniformly at random into the places they cannot see (other
         players' unseen or privately seen cards, the viewer's unseen cards, the stock, a card someone else
         drew), keeping everything the view shows."""
-        try:
-            return state_from_view(GolfState, view, rng)
-        except RecordError:
-            raise
-        except (ConfigError, KeyError, TypeError, ValueError, IndexError) as exc:
-            raise RecordError(f"not a golf view: {type(exc).__name__}: {exc}") from None
+        return self.determinizer(view)(rng)
 
     def determinizer(self, view: View) -> Callable[[Rng], GolfState]:
         """`determinize` with the view read once (a search samples thousands of worlds from one view): the checks,
         the card texts and the cards nobody has seen are worked out here, and each sample only copies the lists,
-        shuffles the unseen cards and deals them as `determinize` does. A view that is no Golf view raises
-        RecordError here."""
+        shuffles the unseen cards and deals them. A view that is no Golf view raises RecordError here."""
         try:
-            return _prepare(view)
+            return view_sampler(view)
         except RecordError:
             raise
         except (ConfigError, KeyError, TypeError, ValueError, IndexError) as exc:
@@ -179,10 +172,12 @@ def rules_summary(config: GolfConfig) -> str:
 _view_config = memoized(GolfConfig.from_options)
 
 
-def _prepare(view: View) -> Callable[[Rng], GolfState]:
-    """The sampler of `GolfGame.determinizer`: `records.state_from_view` split into reading the view (once) and
-    dealing (per sample), with the same checks and the same deal for the same generator state (the conformance suite
-    compares the two)."""
+def view_sampler(view: View) -> Callable[[Rng], GolfState]:
+    """`determinize` in two steps: read and check the view (once), then deal (per sample) the cards the viewer cannot
+    know uniformly at random into the places they cannot see (other players' unseen or privately seen cards, the
+    viewer's unseen cards, the stock, a card someone else drew), keeping everything the view shows. The counts and
+    scores are taken as the view has them. A view not even shaped like a Golf view raises KeyError, TypeError or
+    ValueError, which `GolfGame.determinizer` reports as RecordError."""
     if view.get("game") != "golf":
         raise RecordError("not a golf view")
     config = _view_config(view["config"])

@@ -104,7 +104,7 @@ class GolfPosition(State):
         round_turns: int,
         rng: Rng,
     ) -> None:
-        """The one way to build a state (`GolfState.new`, `records.read_state`, `records.state_from_view`). It
+        """The one way to build a state (`GolfState.new`, `records.read_state`, `game.view_sampler`). It
         takes the lists as they are and checks nothing: the callers deal or check them. `ends` counts the rounds
         ended each way of END_NAMES; `round_turns` is the turns begun in this round (G-5.3)."""
         self._r = rules

@@ -1,7 +1,8 @@
-"""Reading untrusted data into a Golf position: a stored state (`to_dict`'s) and a view (`determinize`).
+"""Reading untrusted data into a Golf position: a stored state (`to_dict`'s). (A view is read by
+`game.view_sampler`, for `determinize`.)
 
-Both check what they read with `podium.core.checks` (ints are ints, in range; lists of the right length; card ids)
-and build through the position's one constructor. The class to build is passed in (`GolfState`), so that this
+It checks what it reads with `podium.core.checks` (ints are ints, in range; lists of the right length; card ids)
+and builds through the position's one constructor. The class to build is passed in (`GolfState`), so that this
 module does not import the rules engine, which reads records through it.
 """
 
@@ -19,10 +20,9 @@ from podium.core.checks import (
     memoized,
     optional_integer,
 )
-from podium.core.contract import View
 from podium.core.errors import RecordError
 from podium.core.rng import Rng
-from podium.games.golf.cards import DECK_SIZE, parse_card
+from podium.games.golf.cards import DECK_SIZE
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.position import GolfPosition
 from podium.games.golf.rules import (
@@ -45,8 +45,6 @@ _DECK = list(range(DECK_SIZE))
 _INT = {int}
 _END_FIELDS = tuple((k, f"ends.{k}") for k in END_NAMES)
 _stored_config = memoized(GolfConfig.from_stored)  # configs are immutable: states read with the same one share it
-# determinize reads the view's config on every ISMCTS iteration: a third of a Golf iteration when parsed each time
-_view_config = memoized(GolfConfig.from_options)
 _MID_TURN = (GolfPhase.DRAWN, GolfPhase.KNOCK, GolfPhase.FLIP)
 _BEFORE_TURNS = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP)
 
@@ -164,69 +162,3 @@ def _round_turns(value: Any, r: Rules, phase: GolfPhase, turns: int) -> int:
     if phase is GolfPhase.START and count >= r.turn_limit:
         raise RecordError(f"round_turns = {count}: the round would have ended after turn {r.turn_limit} (G-5.3)")
     return count
-
-
-def state_from_view(cls: type[S], view: View, rng: Rng) -> S:
-    """`determinize`: deal the cards the viewer cannot know uniformly at random into the places they cannot see
-    (other players' unseen or privately seen cards, the viewer's unseen cards, the stock, a card someone else
-    drew), keeping everything the view shows. It checks the game, the seats, the phase and that the cards add up
-    to a deck; the counts and scores are taken as the view has them (a view is what `view()` wrote, read on every
-    ISMCTS iteration). A view not even shaped like a Golf view raises KeyError, TypeError or ValueError, which
-    `GolfGame.determinize` reports as RecordError."""
-    if view.get("game") != "golf":
-        raise RecordError("not a golf view")
-    config = _view_config(view["config"])
-    n = integer(view["num_players"], "num_players", 2, MAX_PLAYERS)
-    optional_integer(view["player"], "player", 0, n - 1)
-    r = rules_for(config, n)
-    slots = r.slots
-    known: list[int] = []
-    hands: list[int] = []
-    view_hands = view["hands"]
-    public = view["public"]
-    owner_knows = view["owner_knows"]
-    for q in range(n):
-        for s in range(slots):
-            text = view_hands[q][s]
-            known.append(PUBLIC if public[q][s] else OWNER if owner_knows[q][s] else UNSEEN)
-            hands.append(-1 if text is None else parse_card(text))
-    discard = [parse_card(t) for t in view["discard"]]
-    phase = PHASE_OF[view["phase"]]
-    drawn = -1
-    if phase is GolfPhase.DRAWN and view["drawn"] is not None:
-        drawn = parse_card(view["drawn"])
-    seen = {c for c in hands if c >= 0}
-    seen.update(discard)
-    if drawn >= 0:
-        seen.add(drawn)
-    unknown = [c for c in range(DECK_SIZE) if c not in seen]
-    rng.shuffle(unknown)
-    if phase is GolfPhase.DRAWN and drawn < 0:
-        drawn = unknown.pop()
-    for i, c in enumerate(hands):
-        if c < 0:
-            hands[i] = unknown.pop()
-    if len(unknown) != view["stock_size"]:
-        raise RecordError(f"the view's cards do not add up to a deck (stock_size {view['stock_size']})")
-    return cls(
-        r,
-        hands=hands,
-        known=known,
-        stock=unknown,
-        discard=discard,
-        drawn=None if drawn < 0 else drawn,
-        taken=view["drawn_from"] == "discard",
-        phase=phase,
-        current=view["current_player"],
-        first=view["first_player"],
-        round=view["round"],
-        closer=view["went_out"] if r.six else view["knocker"],
-        final_left=view["final_turns_left"],
-        totals=list(view["scores"]),
-        history=[list(s) for s in view["round_scores"]],
-        last=copy_last(view["last_round"]),
-        ends=[view["round_ends"][name] for name in END_NAMES],
-        turns=view["turns"],
-        round_turns=view["round_turns"],
-        rng=Rng(rng.next_u64()),
-    )

@@ -23,7 +23,7 @@ from typing import cast
 from podium.core.contract import JsonDict, State, View
 from podium.core.rng import Rng
 from podium.games.golf.cards import DECK_SIZE, parse_card
-from podium.games.golf.records import state_from_view
+from podium.games.golf.game import view_sampler
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
 from podium.games.golf.views import GolfView, card_values_of
@@ -108,7 +108,7 @@ class BeliefSampler:
 
     def __init__(self, view: GolfView, strength: float = 1.0) -> None:
         # The reader checks the view and gives the fields a world keeps (counts, scores, phase ...).
-        self._base = state_from_view(GolfState, cast(View, view), Rng(0))
+        self._base = view_sampler(cast(View, view))(Rng(0))
         index = value_index(card_values_of(view))
         me = view["player"]
         n, slots = view["num_players"], view["slots"]
