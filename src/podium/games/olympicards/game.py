@@ -81,83 +81,12 @@ class Olympicards(Game):
     def determinize(self, view: View, rng: Rng) -> OlympicardsState:
         """A state consistent with `view`: the unseen performance cards (the other hands and the draw pile) and the
         face-down sport cards are dealt uniformly at random; everything public is copied from the view."""
-        seen = typed_view(view)
-        config = self._config(seen["config"])
-        n = seen["num_players"]
-        viewer = seen["player"]
-        sset = config.sport_set
-        index = {sport.name: i for i, sport in enumerate(sset.sports)}
-        state_rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
-        sport = seen["sport"]["index"] if seen["sport"] is not None else -1
-        target = parse_card(seen["target"]) if seen["target"] is not None else NO_CARD
-        done = [index[name] for name in seen["sports_done"]]
-        plays = [[tuple(sorted(parse_card(c) for c in play)) for play in plays] for plays in seen["plays"]]
-        last = seen["last_any"]
-        discard = [parse_card(c) for c in seen["discard"]]
-
-        unseen = Counter(full_deck())
-        known_hands: dict[int, list[int]] = {}
-        if seen["hands"] is not None:
-            known_hands = {p: [parse_card(c) for c in cards] for p, cards in enumerate(seen["hands"])}
-        elif viewer is not None and seen["hand"] is not None:
-            known_hands = {viewer: [parse_card(c) for c in seen["hand"]]}
-        unseen.subtract([*discard, *(k for seat in plays for play in seat for k in play)])
-        if target != NO_CARD:
-            unseen[target] -= 1
-        for cards in known_hands.values():
-            unseen.subtract(cards)
-        pool = list(unseen.elements())
-        rng.shuffle(pool)
-        hands: list[list[int]] = []
-        for p in range(n):
-            if p in known_hands:
-                hands.append(known_hands[p])
-            else:
-                size = seen["hand_sizes"][p]
-                hands.append(pool[:size])
-                pool = pool[size:]
-
-        hidden = set(range(len(sset.sports))) - set(done)
-        if sport >= 0:
-            hidden.discard(sport)
-        for name in seen["sport_pile"]:
-            if name is not None:
-                hidden.discard(index[name])
-        faces = sorted(hidden)
-        rng.shuffle(faces)
-        return OlympicardsState(
-            config,
-            n,
-            state_rng,
-            hands=hands,
-            draw=pool,
-            discard=discard,
-            pile=[index[name] if name is not None else faces.pop() for name in seen["sport_pile"]],
-            pile_up=[name is not None for name in seen["sport_pile"]],
-            done=done,
-            records=[[index[name] for name in names] for names in seen["world_records"]],
-            medals=[[m["gold"], m["silver"], m["bronze"]] for m in seen["medals"]],
-            phase=OlympicardsPhase[seen["phase"].upper()],
-            sport=sport,
-            start=seen["start_player"],
-            round_no=seen["round"],
-            order=list(seen["round_order"]),
-            pos=seen["turn"],
-            target=target,
-            plays=plays,
-            last=tuple(sorted(parse_card(c) for c in last["cards"])) if last is not None else None,
-            last_player=last["player"] if last is not None else -1,
-            out=list(seen["withdrawn"]),
-            withdrawals=list(seen["withdrawals"]),
-            sport_rounds=list(seen["sport_rounds"]),
-            postponed=seen["postponed"],
-        )
+        return self.determinizer(view)(rng)
 
     def determinizer(self, view: View) -> Callable[[Rng], OlympicardsState]:
         """`determinize` with the view read once: a search samples thousands of worlds from one view, and reading
         it (card texts, sport names, the unseen cards) was 40% of the search's time. Each sample copies a state
-        prepared from the view, shuffles and deals into it, exactly as `determinize` deals (the conformance suite
-        compares the two; `determinize` stays the plain reading of one view)."""
+        prepared from the view, shuffles and deals into it (`determinize` is its one sample)."""
         seen = typed_view(view)
         config = self._config(seen["config"])
         n = seen["num_players"]
