@@ -22,7 +22,7 @@ from podium.games.athletic.actions import AthleticAction, fill_action, move_acti
 from podium.games.athletic.cards import mask_of
 from podium.games.athletic.solver.greedy import greedy
 from podium.games.athletic.solver.position import Layout, canon, layout_moves, moved, placed
-from podium.games.athletic.solver.search import Search, SearchLimit
+from podium.games.athletic.solver.search import Search, SearchLimit, walk_back
 
 QUICK_NODES = 300  # nodes in all
 QUESTION_NODES = 100  # nodes per question "can k cards be placed?"
@@ -99,11 +99,4 @@ def _route(start: Layout, target: Layout, place: tuple[int, ...]) -> list[tuple[
                     break
                 queue.append(nxt)
     assert goal is not None, "the proof's layout is reachable by moves"
-    steps: list[tuple[int, int]] = []
-    node = parent[goal]
-    while node is not None:
-        lay, a, b = node
-        steps.append((a, b))
-        node = parent[lay]
-    steps.reverse()
-    return steps
+    return walk_back(parent, goal)

@@ -233,14 +233,7 @@ class Search:
                     self.tick()
                     parent[nxt] = (lay, a, b)
                     queue.append(nxt)
-        steps: list[tuple[int, int]] = []
-        node = parent[goal]
-        while node is not None:
-            lay, a, b = node
-            steps.append((a, b))
-            node = parent[lay]
-        steps.reverse()
-        return steps
+        return walk_back(parent, goal)
 
     # -- search ---------------------------------------------------------------------------------------------------
 
@@ -394,3 +387,16 @@ def solve_view(view: AthleticView, node_limit: int | None = None) -> Plan:
     already made since the last placement of the current turn."""
     hand, piles, seen, up_only, table_moves = position_of(view)
     return solve(hand, piles, up_only=up_only, table_moves=table_moves, seen=seen, node_limit=node_limit)
+
+
+def walk_back(parent: dict[Layout, tuple[Layout, int, int] | None], goal: Layout) -> list[tuple[int, int]]:
+    """The moves of a breadth-first search's tree from its root to `goal` (each layout maps to the layout it was
+    reached from and the move, the root to None)."""
+    steps: list[tuple[int, int]] = []
+    node = parent[goal]
+    while node is not None:
+        lay, a, b = node
+        steps.append((a, b))
+        node = parent[lay]
+    steps.reverse()
+    return steps
