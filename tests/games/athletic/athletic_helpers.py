@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hypothesis import strategies as st
+
 from podium.core.contract import Event
 from podium.core.rng import Rng
 from podium.games.athletic import GAME, AthleticState
-from podium.games.athletic.cards import ALL_CARDS, TEXT, parse_card, parse_cards
+from podium.games.athletic.cards import ALL_CARDS, TEXT, can_place, card, parse_card, parse_cards
 
 
 def cards(text: str) -> list[int]:
@@ -71,3 +73,36 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 def pile_texts(state: AthleticState) -> list[str]:
     return [" ".join(TEXT[c] for c in p) for p in state.piles]
+
+
+@st.composite
+def chain_positions(
+    draw: st.DrawFn,
+    low_max: int = 7,
+    span_max: int = 4,
+    hand_max: int = 5,
+    heights: Sequence[int] = (0, 1, 2, 3, 4),
+) -> tuple[list[int], list[list[int]]]:
+    """Positions that stress the move search and the bound: piles built as chains of mutually placeable cards
+    (as the solver bots leave them), same-value tops, empty slots, and hands that continue the chains (so moves
+    and fills matter). The lowest value is at most `low_max`, the highest `span_max` above it, the hand at most
+    `hand_max` cards, each pile's height drawn from `heights`."""
+    sports = draw(st.integers(2, 4))
+    low = draw(st.integers(1, low_max))
+    high = draw(st.integers(low + 2, min(10, low + span_max)))
+    deck = draw(st.permutations([card(v, s) for s in range(sports) for v in range(low, high + 1)]))
+    size = draw(st.integers(1, min(hand_max, len(deck) - 3)))
+    hand, rest = list(deck[:size]), list(deck[size:])
+    piles: list[list[int]] = []
+    for _ in range(5):
+        pile: list[int] = []
+        height = draw(st.sampled_from(heights))
+        while rest and len(pile) < height:
+            fitting = [c for c in rest if not pile or can_place(c, pile[-1])]
+            if not fitting:
+                break
+            c = draw(st.sampled_from(fitting))
+            rest.remove(c)
+            pile.append(c)
+        piles.append(pile)
+    return hand, piles

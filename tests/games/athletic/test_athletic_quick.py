@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from athletic_helpers import cards, position
+from athletic_helpers import cards, chain_positions, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from podium.games.athletic import GAME
 from podium.games.athletic.actions import MOVE, AthleticAction
-from podium.games.athletic.cards import TEXT, can_place, card
+from podium.games.athletic.cards import TEXT
 from podium.games.athletic.solver import greedy, solve
 from podium.games.athletic.solver.quick import quick_turn
 
@@ -23,32 +23,8 @@ def _placed_legally(hand: list[int], piles: list[list[int]], actions: list[Athle
     return state.placed
 
 
-@st.composite
-def chained(draw: st.DrawFn) -> tuple[list[int], list[list[int]]]:
-    """Piles built as chains of placeable cards, empty slots, and hands that continue them (moves and fills matter)."""
-    sports = draw(st.integers(2, 4))
-    low = draw(st.integers(1, 6))
-    high = draw(st.integers(low + 2, min(10, low + 5)))
-    deck = draw(st.permutations([card(v, s) for s in range(sports) for v in range(low, high + 1)]))
-    size = draw(st.integers(1, min(8, len(deck) - 3)))
-    hand, rest = list(deck[:size]), list(deck[size:])
-    piles: list[list[int]] = []
-    for _ in range(5):
-        pile: list[int] = []
-        height = draw(st.sampled_from([0, 1, 1, 2, 3]))
-        while rest and len(pile) < height:
-            fitting = [c for c in rest if not pile or can_place(c, pile[-1])]
-            if not fitting:
-                break
-            c = draw(st.sampled_from(fitting))
-            rest.remove(c)
-            pile.append(c)
-        piles.append(pile)
-    return hand, piles
-
-
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(chained(), st.booleans(), st.booleans())
+@given(chain_positions(low_max=6, span_max=5, hand_max=8, heights=(0, 1, 1, 2, 3)), st.booleans(), st.booleans())
 def test_quick_turn_places_the_solvers_maximum(
     position_: tuple[list[int], list[list[int]]], up: bool, moves: bool
 ) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from unittest.mock import patch
 
 import pytest
-from athletic_helpers import cards, play, position
+from athletic_helpers import cards, chain_positions, play, position
 from athletic_oracle import brute_force
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from podium.games.athletic import AthleticState
-from podium.games.athletic.cards import TEXT, can_place, card, mask_of
+from podium.games.athletic.cards import TEXT, card, mask_of
 from podium.games.athletic.solver import Plan, SearchLimit, describe, greedy, solve, solve_view
 from podium.games.athletic.solver import chains as chains_module
 from podium.games.athletic.solver import search as search_module
@@ -157,31 +157,6 @@ def test_solver_matches_brute_force(position_: tuple[list[int], list[list[int]]]
     plan = solve(hand, piles, up_only=up, table_moves=moves)
     assert plan.placed == best
     _check_plan(hand, piles, plan, step="up" if up else "both", table_moves=moves)
-
-
-@st.composite
-def chain_positions(draw: st.DrawFn) -> tuple[list[int], list[list[int]]]:
-    """Positions that stress the move search and the bound: piles built as chains of mutually placeable cards
-    (as the solver bots leave them), same-value tops, empty slots, and hands that continue the chains."""
-    sports = draw(st.integers(2, 4))
-    low = draw(st.integers(1, 7))
-    high = draw(st.integers(low + 2, min(10, low + 4)))
-    deck = draw(st.permutations([card(v, s) for s in range(sports) for v in range(low, high + 1)]))
-    size = draw(st.integers(1, min(5, len(deck) - 3)))
-    hand, rest = list(deck[:size]), list(deck[size:])
-    piles: list[list[int]] = []
-    for _ in range(5):
-        pile: list[int] = []
-        height = draw(st.sampled_from([0, 1, 2, 3, 4]))
-        while rest and len(pile) < height:
-            fitting = [c for c in rest if not pile or can_place(c, pile[-1])]
-            if not fitting:
-                break
-            c = draw(st.sampled_from(fitting))
-            rest.remove(c)
-            pile.append(c)
-        piles.append(pile)
-    return hand, piles
 
 
 @settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
