@@ -105,7 +105,9 @@ class Playout:
 
     def sampler(self, game: Game, view: View) -> Callable[[Rng], State]:
         """How a search samples the worlds of one decision: by default `game.determinizer(view)` (uniform among the
-        states consistent with the view); a game's playout may weigh them by what the players' choices suggest."""
+        states consistent with the view); a game's playout may weigh them by what the players' choices suggest.
+        Each call must give a new state of its own (the flat search plays on it), consistent with `view`, so that
+        the searcher's legal actions are the same in every world (the tree search reuses the decision's list)."""
         return game.determinizer(view)
 
     def default(self, view: View, legal: list[Action]) -> Action | None:
