@@ -269,8 +269,8 @@ class ISMCTS(Agent):
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
         seat = self.seat
-        anchored = default is not None and any(a is default for a, _ in children)
         default_k = next((k for k, (a, _) in enumerate(children) if a is default), -1)
+        anchored = default_k >= 0
         sample = playout.sampler(game, view)
         diff = [[0.0, 0.0] for _ in children]
         got = [0.0] * len(children)
