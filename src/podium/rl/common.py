@@ -113,18 +113,8 @@ class Table:
     def observation(self, player: int, to_move: bool) -> dict[str, NDArray[Any]]:
         """`{"observation": observe(player), "action_mask": mask() if to_move else all 0}` in one call (what an
         AEC agent asks for at every step)."""
-        self.encoder.refresh(self.state, player, self._buffers[player], self._memos[player])
-        if not to_move:
-            return {"observation": self._views[player].copy(), "action_mask": np.zeros(self.num_actions, np.int8)}
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self.state.legal_actions()
-        if self._few:
-            mask = self._masks.get(tuple(legal))
-            if mask is None:
-                mask = self._new_mask(legal)
-            return {"observation": self._views[player].copy(), "action_mask": mask.copy()}
-        return {"observation": self._views[player].copy(), "action_mask": self.mask()}
+        mask = self.mask() if to_move else np.zeros(self.num_actions, np.int8)
+        return {"observation": self.observe(player), "action_mask": mask}
 
     def play(self, action_id: Any) -> None:
         """Apply the action numbered `action_id` (any integer type) for the seat to move. An id that is no action is
