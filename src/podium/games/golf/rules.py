@@ -166,20 +166,33 @@ def rules_for(config: GolfConfig, n: int) -> Rules:
 _SCALARS = {str, int, float, bool, type(None)}
 _LIST = {list}
 
+# The last reveal copied, and which of its entries are lists and how to copy each: a reveal is never changed once
+# built (states share it), and a view copies it until the next round ends. (One tuple, replaced whole: a copy being
+# made in another thread keeps the plan it read; the plan holds the reveal, so its identity cannot be reused.)
+_PLAN: list[tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [(None, (), (), ())]
+
 
 def copy_last(last: Mapping[str, Any] | None) -> JsonDict | None:
     """A copy of a round's reveal (the "round_end" event data) that shares no list with it."""
     if last is None:
         return None
+    plan = _PLAN[0]
+    if plan[0] is not last:
+        flat: list[str] = []
+        nested: list[str] = []
+        mixed: list[str] = []
+        for key, value in last.items():
+            if isinstance(value, list):
+                # Most lists hold only scalars (sums, scores, the discard pile): a slice copies them at C speed.
+                types = set(map(type, value))
+                (flat if types <= _SCALARS else nested if types == _LIST else mixed).append(key)
+        plan = _PLAN[0] = (last, tuple(flat), tuple(nested), tuple(mixed))
+    _, flat_keys, nested_keys, mixed_keys = plan
     out = dict(last)
-    for k, v in out.items():
-        if isinstance(v, list):
-            # Most lists hold only scalars (sums, scores, the discard pile): a slice copies them at C speed.
-            types = set(map(type, v))
-            if types <= _SCALARS:
-                out[k] = v[:]
-            elif types == _LIST:  # the hands
-                out[k] = [x[:] for x in v]
-            else:
-                out[k] = [list(x) if isinstance(x, list) else x for x in v]
+    for key in flat_keys:
+        out[key] = last[key][:]
+    for key in nested_keys:  # the hands
+        out[key] = [cards[:] for cards in last[key]]
+    for key in mixed_keys:
+        out[key] = [list(x) if isinstance(x, list) else x for x in last[key]]
     return out

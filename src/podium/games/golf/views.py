@@ -7,7 +7,7 @@ from typing import Any, Literal, NotRequired, TypedDict, cast
 from podium.core.contract import JsonDict, View
 from podium.games.golf.cards import CARD_TEXT, RANK_NAMES
 from podium.games.golf.position import GolfPosition
-from podium.games.golf.rules import END_NAMES, PHASES, GolfPhase, Rules, visible_at
+from podium.games.golf.rules import END_NAMES, PHASES, GolfPhase, Rules, copy_last, visible_at
 from podium.games.golf.scoring import card_values, known_sum
 
 
@@ -174,7 +174,7 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         "final_turns_left": state._final_left,
         "scores": state._totals[:],
         "round_scores": list(map(list, state._history)),
-        "last_round": cast(GolfRoundEnd | None, _copy_reveal(state._last)),
+        "last_round": cast(GolfRoundEnd | None, copy_last(state._last)),
         "round_ends": {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]},
         "turns": state._turns,
         "round_turns": state._turns - state._cap + r.turn_limit,
@@ -190,41 +190,6 @@ def _face_down(n: int, slots: int) -> tuple[tuple[bool, ...], ...]:
     if rows is None:
         rows = _FACE_DOWN[(n, slots)] = ((False,) * slots,) * n
     return rows
-
-
-# The last reveal copied, and which of its entries are lists and how to copy each: a reveal is never changed once
-# built (states share it), and is copied into every view until the next round ends. (One tuple, replaced whole: a
-# view being built in another thread keeps the plan it read.)
-_REVEAL: list[tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [(None, (), (), ())]
-
-
-def _copy_reveal(last: JsonDict | None) -> JsonDict | None:
-    """`copy_last(last)`, with the entries to copy found once per reveal."""
-    if last is None:
-        return None
-    plan = _REVEAL[0]
-    if plan[0] is not last:
-        flat: list[str] = []
-        nested: list[str] = []
-        mixed: list[str] = []
-        for key, value in last.items():
-            if isinstance(value, list):
-                types = set(map(type, value))
-                (flat if types <= _SCALARS else nested if types == _LIST else mixed).append(key)
-        plan = _REVEAL[0] = (last, tuple(flat), tuple(nested), tuple(mixed))
-    _, flat_keys, nested_keys, mixed_keys = plan
-    out = dict(last)
-    for key in flat_keys:
-        out[key] = last[key][:]
-    for key in nested_keys:  # the hands
-        out[key] = [cards[:] for cards in last[key]]
-    for key in mixed_keys:
-        out[key] = [list(x) if isinstance(x, list) else x for x in last[key]]
-    return out
-
-
-_SCALARS = {str, int, float, bool, type(None)}
-_LIST = {list}
 
 
 def full_view(state: GolfPosition) -> GolfView:
