@@ -10,8 +10,10 @@ import pytest
 from podium.agents.base import make_agent
 from podium.core.rng import Rng
 from podium.games.golf import GAME
-from podium.games.golf.bots.playout import GolfPlayout
-from podium.games.golf.bots.rollout import fits
+from podium.games.golf.bots.playout import GolfPlayout, _best_swap, _should_knock
+from podium.games.golf.bots.rollout import finish_four, finish_round, fits
+from podium.games.golf.bots.tuning import TAKE_GAIN
+from podium.games.golf.rules import GolfPhase
 
 VARIANTS = [
     {},
@@ -47,3 +49,38 @@ def test_rounds_on_lists_score_as_through_the_engine(options: dict[str, Any]) ->
                 compared += 1
             state.apply(bots[p].act(view, state.legal_actions()))
     assert compared > 50
+
+
+FOUR_CARD = [
+    {"rounds": 3},
+    {"round_turn_limit": 9, "rounds": 3},
+    {"values": "six", "rounds": 2},
+    {"peek": "near", "rounds": 3},
+]
+
+
+@pytest.mark.parametrize("options", FOUR_CARD, ids=[str(v) for v in FOUR_CARD])
+def test_four_card_inline_policy_plays_as_the_policy_functions(options: dict[str, Any]) -> None:
+    """`finish_four` (the four-card policy written inline, with its per-seat prices kept between turns) ends the round
+    with the totals `finish_round` gives with the policy's own functions, on worlds dealt by the search's sampler."""
+    config = GAME.config(options)
+    rng = Rng(4)
+    compared = 0
+    for seed in range(16):
+        state = GAME.new_game(config, 2 + seed % 4, seed)
+        bots = [make_agent("heuristic", GAME, p, seed) for p in range(state.num_players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if state.phase == GolfPhase.START and rng.randbelow(2) == 0:
+                playout = GolfPlayout()
+                playout.prepare(view)
+                sample = playout.sampler(GAME, view)
+                for _ in range(4):
+                    world = sample(rng)
+                    expected = finish_round(world, playout.price, _best_swap, _should_knock, TAKE_GAIN)
+                    assert finish_four(world, playout.four) == expected
+                    compared += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert compared > 150

@@ -104,7 +104,18 @@ class BeliefSampler:
     """A prepared sampler for one view (`Playout.sampler`): `sampler(rng)` is one world. The view is read and checked
     once (through `determinize`'s reader); each sample then deals the unseen cards."""
 
-    __slots__ = ("_base", "_counts", "_draw_hidden", "_hands", "_hidden", "_index", "_unknown", "_weighted")
+    __slots__ = (
+        "_base",
+        "_counts",
+        "_draw_hidden",
+        "_fields",
+        "_hands",
+        "_hidden",
+        "_index",
+        "_picks",
+        "_unknown",
+        "_weighted",
+    )
 
     def __init__(self, view: GolfView, strength: float = 1.0) -> None:
         # The reader checks the view and gives the fields a world keeps (counts, scores, phase ...).
@@ -148,23 +159,59 @@ class BeliefSampler:
         self._weighted = weighted
         chosen = {i for i, _ in weighted}
         self._hidden = [i for i, c in enumerate(hands) if c < 0 and i not in chosen]
+        # Each weighted draw's pool, by the values drawn before it in this sample (few distinct sequences): (the
+        # total weight, each value's weight times its count, the counts), summed as the draw itself would.
+        self._picks: dict[tuple[int, ...], tuple[float, tuple[float, ...], tuple[int, ...]]] = {}
+        base = self._base
+        # What a sample keeps of the view as it is (the lists are copied per sample).
+        self._fields = (
+            base.rules,
+            list(base.known),
+            list(base.discard),
+            base.taken,
+            base.phase,
+            base.current_player,
+            base.first_player,
+            base.round,
+            base.closer,
+            base.final_turns_left,
+            list(base.totals),
+            [list(row) for row in base.history],
+            cast(JsonDict | None, base.last_round),  # never changed once built (as `clone` shares it)
+            list(base.round_ends),
+            base.turns,
+            base.round_turns,
+        )
+
+    def _pool(self, picks: tuple[int, ...]) -> tuple[float, tuple[float, ...], tuple[int, ...]]:
+        """The weighted draw after the values `picks`: its total weight, per value the weight of its cards, and the
+        counts of the unknown cards by value."""
+        counts = self._counts[:]
+        for v in picks:
+            counts[v] -= 1
+        w = self._weighted[len(picks)][1]
+        total = 0.0
+        for v in range(11):
+            total += counts[v] * w[v]
+        pool = (total, tuple(counts[v] * w[v] for v in range(11)), tuple(counts))
+        self._picks[picks] = pool
+        return pool
 
     def __call__(self, rng: Rng) -> GolfState:
         unknown = self._unknown[:]
         rng.shuffle(unknown)
         hands = self._hands[:]
         if self._weighted:
-            index = self._index
-            order = [index[c] for c in unknown]
-            counts = self._counts[:]
-            for i, w in self._weighted:
-                total = 0.0
-                for v in range(11):
-                    total += counts[v] * w[v]
+            order = list(map(self._index.__getitem__, unknown))
+            picks: tuple[int, ...] = ()
+            known_pools = self._picks
+            for i, _ in self._weighted:
+                pool = known_pools.get(picks)
+                total, weights, counts = pool if pool is not None else self._pool(picks)
                 x = rng.random() * total
                 pick = -1
                 for v in range(11):
-                    x -= counts[v] * w[v]
+                    x -= weights[v]
                     if x < 0.0 and counts[v]:
                         pick = v
                         break
@@ -172,32 +219,49 @@ class BeliefSampler:
                     pick = max(v for v in range(11) if counts[v])
                 j = order.index(pick)  # the unknown cards are shuffled: the first of that value is a random one
                 hands[i] = unknown.pop(j)
-                order.pop(j)
-                counts[pick] -= 1
-        base = self._base
-        drawn = unknown.pop() if self._draw_hidden else base.drawn
+                del order[j]
+                picks += (pick,)
+        drawn = unknown.pop() if self._draw_hidden else self._base.drawn
         for i in self._hidden:
             hands[i] = unknown.pop()
+        (
+            rules,
+            known,
+            discard,
+            taken,
+            phase,
+            current,
+            first,
+            round_,
+            closer,
+            final_left,
+            totals,
+            history,
+            last,
+            ends,
+            turns,
+            round_turns,
+        ) = self._fields
         return GolfState(
-            base.rules,
+            rules,
             hands=hands,
-            known=list(base.known),
+            known=known[:],
             stock=unknown,
-            discard=list(base.discard),
+            discard=discard[:],
             drawn=None if drawn < 0 else drawn,
-            taken=base.taken,
-            phase=base.phase,
-            current=base.current_player,
-            first=base.first_player,
-            round=base.round,
-            closer=base.closer,
-            final_left=base.final_turns_left,
-            totals=list(base.totals),
-            history=[list(s) for s in base.history],
-            last=cast(JsonDict | None, base.last_round),  # never changed once built (as `clone` shares it)
-            ends=list(base.round_ends),
-            turns=base.turns,
-            round_turns=base.round_turns,
+            taken=taken,
+            phase=phase,
+            current=current,
+            first=first,
+            round=round_,
+            closer=closer,
+            final_left=final_left,
+            totals=totals[:],
+            history=history[:],  # its rows are never changed (as `clone` shares them)
+            last=last,
+            ends=ends[:],
+            turns=turns,
+            round_turns=round_turns,
             rng=Rng(rng.next_u64()),
         )
 

@@ -43,7 +43,7 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.rollout import finish_round, fits
+from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, finish_round, fits
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
@@ -189,6 +189,7 @@ class GolfPlayout(Playout):
         self.beliefs = beliefs
         self.round = 0
         self.price = Pricer((), False, 0.0)
+        self.four = FourCardPolicy(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
         # False: the rest of a round from a turn's start is played on plain lists (`rollout.py`), with the same result.
         self.through_engine = through_engine
         self._heuristic: GolfHeuristic | None = None
@@ -200,6 +201,7 @@ class GolfPlayout(Playout):
         # Rounded, so that six-card's column table (cached per guess) is reused from one decision to the next.
         guess = round(unseen_mean(golf, values), 1)
         self.price = Pricer(values, golf["variant"] == "six", guess)
+        self.four = FourCardPolicy(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
 
     def prune(self, view: View, legal: list[Action]) -> list[Action]:
         kept: list[Action] = list(prune_golf(as_golf_view(view), [a for a in legal if isinstance(a, GolfAction)]))
@@ -239,7 +241,10 @@ class GolfPlayout(Playout):
         while (p := s.current_player) is not None and s.round == start_round:
             phase = s.phase
             if phase is _START and lists:
-                totals = finish_round(s, price, _best_swap, _should_knock, TAKE_GAIN)
+                if r.six:
+                    totals = finish_round(s, price, _best_swap, _should_knock, TAKE_GAIN)
+                else:
+                    totals = finish_four(s, self.four)
                 if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
                     return _by_totals(totals, self.margin)
                 return self._estimate([float(t) for t in totals], r.rounds - s.round)

@@ -12,10 +12,11 @@ the two on thousands of sampled worlds.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from podium.games.golf.rules import OWNER, PUBLIC, UNSEEN, Rules
-from podium.games.golf.scoring import Pricer, hand_sum, round_scores
+from podium.games.golf.scoring import UNKNOWN, Pricer, hand_sum, round_scores
 from podium.games.golf.state import GolfState
 
 BestSwap = Callable[[Sequence[int], Sequence[int], int, int, Pricer, bool], tuple[float, int]]
@@ -100,3 +101,187 @@ def finish_round(
     sums = [hand_sum(hands[q * slots : q * slots + slots], r.values, six) for q in range(n)]
     scores, _ = round_scores(sums, r.relative)
     return [t + sc for t, sc in zip(s.totals, scores, strict=True)]
+
+
+class FourCardPolicy:
+    """The playout's four-card policy (`playout._should_knock`, `playout._best_swap`, the take threshold) as
+    `finish_four` reads it, made once per decision: the worth of each card (UNKNOWN last: the guess) and what a card
+    gains put in place of a card its owner has not seen, `guess - worth - unknown_margin` (the same floats as
+    `_best_swap` computes)."""
+
+    __slots__ = ("guess", "knock_lead", "take_gain", "unseen_gain", "worth")
+
+    def __init__(self, price: Pricer, knock_lead: float, take_gain: float, unknown_margin: float) -> None:
+        self.worth = price.cards
+        self.guess = guess = price.cards[UNKNOWN]
+        self.unseen_gain = tuple(guess - v - unknown_margin for v in price.cards)
+        self.knock_lead = knock_lead
+        self.take_gain = take_gain
+
+
+Seat = tuple[float, float, float, int, int]
+
+
+def _seat_four(hands: list[int], known: list[int], base: int, worth: Sequence[float], guess: float) -> Seat:
+    """What the four-card policy reads of the hand at `base`: (its estimated sum as its owner sees it, as the others
+    see it — each summed in slot order from 0.0, as `Pricer.seat` does, so the same floats —, the highest worth among
+    the cards its owner knows and its first slot (-1: none), the first slot its owner has not seen (-1: none))."""
+    k0, k1, k2, k3 = known[base : base + 4]
+    c0, c1, c2, c3 = hands[base : base + 4]
+    top = 0.0
+    top_slot = blind = -1
+    if k0 >= OWNER:
+        a0 = top = worth[c0]
+        top_slot = 0
+    else:
+        a0 = guess
+        blind = 0
+    if k1 >= OWNER:
+        a1 = worth[c1]
+        if top_slot < 0 or a1 > top:
+            top, top_slot = a1, 1
+    else:
+        a1 = guess
+        if blind < 0:
+            blind = 1
+    if k2 >= OWNER:
+        a2 = worth[c2]
+        if top_slot < 0 or a2 > top:
+            top, top_slot = a2, 2
+    else:
+        a2 = guess
+        if blind < 0:
+            blind = 2
+    if k3 >= OWNER:
+        a3 = worth[c3]
+        if top_slot < 0 or a3 > top:
+            top, top_slot = a3, 3
+    else:
+        a3 = guess
+        if blind < 0:
+            blind = 3
+    pub = 0.0 + (a0 if k0 >= PUBLIC else guess)
+    pub += a1 if k1 >= PUBLIC else guess
+    pub += a2 if k2 >= PUBLIC else guess
+    pub += a3 if k3 >= PUBLIC else guess
+    return 0.0 + a0 + a1 + a2 + a3, pub, top, top_slot, blind
+
+
+def finish_four(s: GolfState, policy: FourCardPolicy) -> list[int]:
+    """`finish_round` of four-card Golf (`knock = instead`) with the playout's policy written inline (the same
+    decisions as `playout._should_knock` and `playout._best_swap`; tests/games/golf/test_golf_bots_rollout.py).
+
+    What each decision reads is kept per seat and priced again only when that seat's hand changes (a swap, on its own
+    turn; `_seat_four`): the seat's estimated sum as its owner sees it and as the others see it, its best known card
+    and its first card it has not seen. A card's best place is the better of those two (the first slot on ties): every
+    unseen slot gains the same, and known slots gain in the order of their worth (integer values: exact), so the
+    four-slot scan of `_best_swap` is two comparisons."""
+    r = s.rules
+    n = s.num_players
+    hands = list(s.hands)
+    known = list(s.known)
+    stock = list(s.stock)
+    discard = list(s.discard)
+    closer = s.closer
+    left = s.final_turns_left
+    turns = s.turns
+    cap = turns - s.round_turns + r.turn_limit
+    next_seat = r.next_seat
+    p = s.current_player
+    assert p is not None
+    worth = policy.worth
+    guess = policy.guess
+    unseen_gain = policy.unseen_gain
+    knock_lead = policy.knock_lead
+    take_gain = policy.take_gain
+    seats = [_seat_four(hands, known, b, worth, guess) for b in range(0, 4 * n, 4)]
+    two = n == 2
+    while True:
+        own, _, top, top_slot, blind = seats[p]
+        if closer is None:
+            # `_should_knock`: the estimated sum is `knock_lead` below every opponent's, as `p` sees them.
+            if two:
+                others = seats[1 - p][1]
+            else:
+                others = math.inf
+                for q in range(n):
+                    if q != p:
+                        others = min(others, seats[q][1])
+            if own + knock_lead <= others:
+                # G-4.2: knock instead of drawing; every other player has one more turn (G-5.1).
+                turns += 1
+                closer = p
+                left = n - 1  # this turn counted
+                if not stock or turns >= cap:
+                    break
+                p = next_seat[p]
+                continue
+        # `_best_swap` of the top discard (taken when it gains `take_gain`), else of a card drawn from the stock.
+        if discard:
+            card = discard[-1]
+            if blind < 0:
+                gain = top - worth[card]
+                slot = top_slot
+            elif top_slot < 0:
+                gain = unseen_gain[card]
+                slot = blind
+            else:
+                gain = top - worth[card]
+                slot = top_slot
+                g = unseen_gain[card]
+                if g > gain or (g == gain and blind < slot):
+                    gain, slot = g, blind
+            if gain >= take_gain:
+                i = 4 * p + slot
+                discard[-1] = hands[i]  # G-4.1: take the top discard, swapped in at once (everybody saw it)
+                hands[i] = card
+                known[i] = PUBLIC
+                seats[p] = _seat_four(hands, known, 4 * p, worth, guess)
+                drawing = False
+            else:
+                drawing = True
+        else:
+            drawing = True
+        if drawing:
+            card = stock.pop()
+            if blind < 0:
+                gain = top - worth[card]
+                slot = top_slot
+            elif top_slot < 0:
+                gain = unseen_gain[card]
+                slot = blind
+            else:
+                gain = top - worth[card]
+                slot = top_slot
+                g = unseen_gain[card]
+                if g > gain or (g == gain and blind < slot):
+                    gain, slot = g, blind
+            if gain > 0.0:
+                i = 4 * p + slot
+                discard.append(hands[i])
+                hands[i] = card
+                known[i] = OWNER
+                seats[p] = _seat_four(hands, known, 4 * p, worth, guess)
+            else:
+                discard.append(card)
+        turns += 1
+        # The engine's end of a turn: the stock ran out (G-5.2), the knock's turns are done (G-5.1), or the round's
+        # turn limit (G-5.3).
+        if not stock:
+            break
+        if left:
+            left -= 1
+            if not left:
+                break
+        if turns >= cap:
+            break
+        p = next_seat[p]
+    values = r.values
+    sums = [
+        values[hands[b]] + values[hands[b + 1]] + values[hands[b + 2]] + values[hands[b + 3]]
+        for b in range(0, 4 * n, 4)
+    ]
+    best = min(sums)
+    if r.relative:
+        return [t + x - best for t, x in zip(s.totals, sums, strict=True)]
+    return [t + x for t, x in zip(s.totals, sums, strict=True)]
