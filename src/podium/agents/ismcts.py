@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from operator import attrgetter
 from typing import Any, cast
 
 from podium.agents.base import Agent, BotOption, Budget, register_agent
@@ -201,14 +202,14 @@ class ISMCTS(Agent):
                 if deadline is not None and done and time.perf_counter() >= deadline:
                     break
                 world = sample(rng)
-                luck = rng.next_u64()
+                luck = Rng(rng.next_u64())  # each candidate's rollout starts from a copy of it
                 for i in alive:
                     trial = world.clone()
                     for action in candidates[i]:
                         if trial.is_over:
                             break
                         trial.apply(action)
-                    rewards = macro.rollout(trial, seat, Rng(luck)) if not trial.is_over else rewards_of(trial)
+                    rewards = macro.rollout(trial, seat, luck.clone()) if not trial.is_over else rewards_of(trial)
                     totals[i] += rewards[seat]
                     worlds[i] += 1
                     got[i] = rewards[seat]
@@ -279,11 +280,15 @@ class ISMCTS(Agent):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             world = sample(rng)
-            luck = rng.next_u64()
+            luck = Rng(rng.next_u64())
             for k, (action, child) in enumerate(children):
-                trial = world.clone() if k < last else world  # the sample itself serves the last action
+                # The sample itself and the generator serve the last action; the others play on copies.
+                trial = world.clone() if k < last else world
                 trial.apply(action)
-                rewards = playout.run(trial, Rng(luck)) if not trial.is_over else playout.final(trial)
+                if trial.is_over:
+                    rewards = playout.final(trial)
+                else:
+                    rewards = playout.run(trial, luck.clone() if k < last else luck)
                 child.visits += 1
                 child.avail += 1
                 child.reward += rewards[seat]
@@ -317,6 +322,7 @@ class ISMCTS(Agent):
         limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
+        root_ids = list(map(_ID, allowed)) if allowed is not None else None
         while done < limit:
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
@@ -327,16 +333,20 @@ class ISMCTS(Agent):
             depth = 0
             while not world.is_over and depth < max_depth:
                 depth += 1
-                legal = allowed if depth == 1 and allowed is not None else world.legal_actions()
+                if depth == 1 and allowed is not None and root_ids is not None:
+                    legal, ids = allowed, root_ids
+                else:
+                    legal = world.legal_actions()
+                    ids = list(map(_ID, legal))  # each id read once (`id` is a property)
                 mover = world.current_player
                 children = node.children
-                # Each legal action's child (None: untried), its id read once (`id` is a property).
-                found = [children.get(a.id) for a in legal]
+                found = list(map(children.get, ids))  # each legal action's child (None: untried)
                 if None in found:
-                    untried = [a for a, ch in zip(legal, found, strict=True) if ch is None]
-                    action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                    untried = [k for k, ch in enumerate(found) if ch is None]
+                    k = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                    action = legal[k]
                     child = Node(action, mover if mover is not None else -1)
-                    children[action.id] = child
+                    children[ids[k]] = child
                     child.avail = 1
                     for seen in found:
                         if seen is not None:
@@ -375,6 +385,9 @@ class ISMCTS(Agent):
             if child.action is not None and child.visits
         ]
         return sorted(out, key=lambda t: -t[1])
+
+
+_ID = attrgetter("id")
 
 
 def _view_key(view: View) -> str:

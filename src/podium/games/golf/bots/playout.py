@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from podium.agents.playouts import Playout, rewards_of, win_chances, with_margin
+from podium.agents.playouts import Playout, rewards_of, with_margin
 from podium.core.contract import Action, Game, State, View
 from podium.core.rng import Rng
 from podium.games.golf.actions import (
@@ -281,9 +281,40 @@ class GolfPlayout(Playout):
         return self._estimate([float(t) for t in s.totals], r.rounds - s.round + 1)
 
     def _estimate(self, totals: list[float], left: int) -> list[float]:
-        """Rewards at the end of a round with `left` rounds still to play: win chances and the score margin."""
-        chances = win_chances(totals, GOLF_SPREAD * math.sqrt(left), higher_is_better=False)
-        return with_margin(chances, totals, False, self.margin, GOLF_MARGIN_SCALE)
+        """Rewards at the end of a round with `left` rounds still to play: win chances and the score margin.
+        `with_margin(win_chances(...))` in one pass, with the same floats."""
+        scale = _SCALES.get(left)
+        if scale is None:
+            scale = _SCALES[left] = 1.0 / (GOLF_SPREAD * math.sqrt(left) * math.sqrt(2.0))
+        n = len(totals)
+        others = n - 1
+        margin = self.margin
+        keep = 1.0 - margin
+        total = sum(totals)
+        erf = math.erf
+        tanh = math.tanh
+        if n == 2:  # the loop below written out
+            a, b = totals
+            return [
+                keep * ((0.0 + 0.5 * (1.0 + erf((b - a) * scale))) / 1)
+                + margin * 0.5 * (1.0 + tanh(-1.0 * (a - (total - a) / 1) / GOLF_MARGIN_SCALE)),
+                keep * ((0.0 + 0.5 * (1.0 + erf((a - b) * scale))) / 1)
+                + margin * 0.5 * (1.0 + tanh(-1.0 * (b - (total - b) / 1) / GOLF_MARGIN_SCALE)),
+            ]
+        out = []
+        for p in range(n):
+            mine = totals[p]
+            chances = 0.0
+            for q in range(n):
+                if q != p:
+                    chances += 0.5 * (1.0 + erf((totals[q] - mine) * scale))
+            ahead = -1.0 * (mine - (total - mine) / others)
+            out.append(keep * (chances / others) + margin * 0.5 * (1.0 + tanh(ahead / GOLF_MARGIN_SCALE)))
+        return out
+
+
+# 1 / (spread * sqrt(2)) of `win_chances` by rounds left
+_SCALES: dict[int, float] = {}
 
 
 def _by_totals(totals: list[int], margin: float) -> list[float]:
