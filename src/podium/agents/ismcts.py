@@ -329,7 +329,7 @@ class ISMCTS(Agent):
             done += 1
             world: State = sample(rng)
             node = root
-            path = [root]
+            path: list[Node] = []  # the nodes below the root that this iteration visits
             depth = 0
             while not world.is_over and depth < max_depth:
                 depth += 1
@@ -338,13 +338,13 @@ class ISMCTS(Agent):
                 else:
                     legal = world.legal_actions()
                     ids = list(map(_ID, legal))  # each id read once (`id` is a property)
-                mover = world.current_player
                 children = node.children
                 found = list(map(children.get, ids))  # each legal action's child (None: untried)
                 if None in found:
                     untried = [k for k, ch in enumerate(found) if ch is None]
                     k = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
                     action = legal[k]
+                    mover = world.current_player
                     child = Node(action, mover if mover is not None else -1)
                     children[ids[k]] = child
                     child.avail = 1
@@ -357,8 +357,9 @@ class ISMCTS(Agent):
                 best_child: Node | None = None
                 best_score = -1.0
                 for ch in cast("list[Node]", found):  # no None: every action was tried
-                    ch.avail += 1
-                    score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    visits = ch.visits
+                    ch.avail = avail = ch.avail + 1
+                    score = ch.reward / visits + c * sqrt(log(avail) / visits)
                     if score > best_score:
                         best_child, best_score = ch, score
                 assert best_child is not None and best_child.action is not None
@@ -366,7 +367,7 @@ class ISMCTS(Agent):
                 node = best_child
                 path.append(best_child)
             rewards = playout.run(world, rng) if not world.is_over else playout.final(world)
-            for n in path[1:]:
+            for n in path:
                 n.visits += 1
                 n.reward += rewards[n.mover]
         self.last_iterations = done

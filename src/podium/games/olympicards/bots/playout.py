@@ -19,13 +19,14 @@ spends cards, so without world records (option `world_record`, O-8) withdrawing 
 from __future__ import annotations
 
 import math
+from itertools import compress
 
 from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
-from podium.games.olympicards.cards import NO_CARD, VALUE
-from podium.games.olympicards.plays import held_kinds, legal_plays, single_kinds
+from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, VALUE
+from podium.games.olympicards.plays import legal_plays, single_kinds
 from podium.games.olympicards.scoring import (
     AWARDS,
     MEDAL_POINTS,
@@ -142,16 +143,21 @@ class OlympicardsPlayout(Playout):
         own_plays = s._plays
         withdrawals = s._withdrawals
         draw = rng.next_u64  # `rng.random() >= OLY_GIVE_UP` is `draw() >> 11 >= _PLAY_ON` (a power-of-two scaling)
+        # The round's order and position are kept here and written back before anything reads them from the state
+        # (a new round, the withdrawal that ends the sport).
+        order = s._order
+        pos = s._pos
         while True:
-            p = s._order[s._pos]
+            p = order[pos]
             index = len(withdrawals)
             if not two and index == n - 1:
+                s._pos = pos
                 return _last_withdrawal(s, p, awards[index], two)
             hand = hands[p]
             own = own_plays[p]
             cards: tuple[int, ...] | None = None
             if single:
-                kinds = single_kinds(sport, held_kinds(hand), own, s._last, s._target)
+                kinds = single_kinds(sport, list(compress(_KINDS, hand)), own, s._last, s._target)
                 if kinds and draw() >> 11 >= _PLAY_ON:
                     cards = (min(kinds, key=_VALUE_OF),)  # the first lowest, as min over the plays
             else:
@@ -160,6 +166,7 @@ class OlympicardsPlayout(Playout):
                     cards = min(plays, key=_KEY_OF)
             if cards is None:  # withdraw (O-6, O-7)
                 if index == ending:
+                    s._pos = pos
                     return _last_withdrawal(s, p, awards[index], two)
                 _withdraw(s, p, awards[index], two)
             else:  # play (O-5)
@@ -169,9 +176,12 @@ class OlympicardsPlayout(Playout):
                 own.append(cards)
                 s._last = cards
                 s._last_player = p
-            s._pos += 1
-            if s._pos >= len(s._order):
+            pos += 1
+            if pos >= len(order):
+                s._pos = pos
                 _new_round(s, p, flip)
+                order = s._order
+                pos = 0
 
 
 def _withdraw(s: OlympicardsState, p: int, award: Award, two: bool) -> None:
@@ -231,5 +241,6 @@ def _new_round(s: OlympicardsState, last_mover: int, flip: bool) -> None:
 
 
 _VALUE_OF = VALUE.__getitem__
+_KINDS = range(NUM_KINDS)  # `held_kinds`: list(compress(_KINDS, hand))
 _GOLD, _SILVER, _BRONZE = MEDAL_POINTS
 _RECORD = WORLD_RECORD_POINTS
