@@ -103,3 +103,101 @@ def test_new_game_determinize_and_from_dict_agree_on_the_start_of_a_game() -> No
     for other in (again, sampled):
         assert other.view(0) == state.view(0) and other.legal_actions() == state.legal_actions()
         assert other.seen == state.seen and other.chain == [] and other.placed == 0
+
+
+def _random_states(seeds: range, **options: Any) -> list[AthleticState]:
+    """Every 7th state of random games, with moves on (so some have a move chain)."""
+    out = []
+    for seed in seeds:
+        state = GAME.new_game(GAME.config(options), num_players=2 + seed % 4, seed=seed)
+        rng = Rng(seed)
+        turn = 0
+        while state.current_player is not None and turn < 400:
+            legal = state.legal_actions()
+            if turn % 7 == 0:
+                out.append(state.clone())
+            state.apply(legal[rng.randbelow(len(legal))])
+            turn += 1
+    return out
+
+
+# Values a stored field might wrongly hold, and some right ones: the reader's bulk checks must refuse exactly what the
+# field-by-field checks refuse, with the same error.
+_ODD = [None, True, False, 0, 1, -1, 2, 5, 60, 61, 1.0, "1", "7r", [], [0, 1], [[0, 1]], [[0, "1"]], {}, {"7r": 1}]
+
+
+def test_the_bulk_checks_and_the_field_by_field_ones_agree() -> None:
+    # read_state's fast path (`_read_valid`) hands anything unusual to `_read_checked`: same states, same errors.
+    from podium.games.athletic import records
+
+    states = _random_states(range(3), step="up") + _random_states(range(3, 5))
+    assert any(s.chain for s in states) and any(s.reshuffles for s in states)
+    checked = 0
+    for state in states[::5]:
+        data = state.to_dict()
+        config = records._config(data["config"])
+        variants: list[dict[str, Any]] = []
+        for field in data:
+            if field not in ("game", "config", "num_players"):
+                variants += [{**data, field: value} for value in _ODD]
+        hands, piles = data["hands"], data["piles"]
+        card = next(c for cards in [*hands, *piles] for c in cards)
+        variants += [
+            {**data, "hands": [[*hands[0], 7], *hands[1:]]},
+            {**data, "hands": [hands[0] + hands[1], [], *hands[2:]]},  # the same cards, other hands
+            {**data, "piles": [[*piles[0], card], *piles[1:]]},  # one card twice
+            {**data, "draw": [*data["draw"], "7r"]},
+            {**data, "epochs": {**data["epochs"], "zz": 1}},
+            {**data, "epochs": {k: True for k in data["epochs"]}},
+            {**data, "epochs": {k: v * 1.0 for k, v in data["epochs"].items()}},
+            {**data, "medals": [*data["medals"][:-1], True]},
+            {**data, "chain": [*data["chain"], [0, 1]]},
+            {**data, "chain": [[1, 0], *data["chain"]]},
+            {**data, "rng": -1},
+            {**data, "hands": tuple(hands)},
+            {k: v for k, v in data.items() if k != "medal_turns"},
+        ]
+        n = len(hands)
+        for variant in variants:
+            expected = _outcome(lambda v=variant, c=config, n=n: records._read_checked(AthleticState, v, c, n))
+            assert _outcome(lambda v=variant: records.read_state(AthleticState, v)) == expected, variant
+            checked += 1
+    assert checked > 1000
+
+
+def _outcome(read: Any) -> Any:
+    """The state's record, or the error that reading it raised (the exception's type and message)."""
+    try:
+        return read().to_dict()
+    except Exception as exc:  # compared, not swallowed
+        if isinstance(exc, RecordError):
+            return ("RecordError", str(exc))
+        return (type(exc).__name__, str(exc))
+
+
+def test_a_state_read_back_plays_on_as_the_original() -> None:
+    # The structures legal_actions keeps are built on first use in a state read from a record: the same actions,
+    # events and structures as the original's, whether the copy is played, cloned first or shuffled first.
+    states = _random_states(range(2), step="up")[::3]
+    assert {"play", "fill", "move", "end"} <= {a.text().split()[0] for s in states for a in s.legal_actions()}
+    for state in states:
+        data = state.to_dict()
+        for start in ("plain", "clone", "shuffle"):
+            again = AthleticState.from_dict(data)
+            if start == "clone":
+                again = again.clone()
+            elif start == "shuffle":
+                assert again.shuffle_hidden(None, Rng(1)).legal_actions() is not None
+            original = state.clone()
+            rng = Rng(5)
+            for ply in range(40):
+                if original.current_player is None:
+                    break
+                legal = original.legal_actions()
+                action = legal[rng.randbelow(len(legal))]
+                if ply:  # the first action is applied before anything else is asked of the copy
+                    assert again.legal_actions() == legal
+                assert again.apply(action) == original.apply(action)
+                assert again.to_dict() == original.to_dict()
+                built = (again.hand_masks, again.codes, again.seen)
+                assert built == (original.hand_masks, original.codes, original.seen)

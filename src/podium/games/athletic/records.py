@@ -29,6 +29,7 @@ REASONS = ("medals", "turn_limit")  # why a game ended (A-7)
 _BY_TEXT = {text: c for c, text in enumerate(TEXT)}
 _CARD_OF = _BY_TEXT.__getitem__  # mapped over a list in C: KeyError for a text that is no card, TypeError if unhashable
 _INT = {int}
+_LIST = {list}
 _config = checks.memoized(AthleticConfig.from_options)  # configs are immutable: states read alike share one
 
 
@@ -67,6 +68,107 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
         raise RecordError(f"not an Athletic Games state (game={data.get('game')!r})")
     config = _config(checks.mapping(data["config"], "config"))
     n = checks.integer(data["num_players"], "num_players", MIN_PLAYERS, MAX_PLAYERS)
+    state = _read_valid(cls, data, config, n)
+    return _read_checked(cls, data, config, n) if state is None else state
+
+
+def _read_valid(cls: type[S], data: Mapping[str, Any], config: AthleticConfig, n: int) -> S | None:
+    """The state, if every field is as `to_dict` writes it; else None, and `_read_checked` reads the data again and
+    names the first field that is wrong (so a bad record gets the same error either way). Every check of
+    `_read_checked` is made here too, in bulk: the scalar fields' types in one chained comparison, each list's items'
+    cards in one `map`; the state is built by `AthleticState._restored` from the checked values."""
+    try:
+        hands_in, piles_in, draw_in = data["hands"], data["piles"], data["draw"]
+        first, current, reason = data["first_player"], data["current"], data["reason"]
+        reshuffles, turn, placed = data["reshuffles"], data["turn"], data["placed"]
+        cards_placed, medal_turns, medals = data["cards_placed"], data["medal_turns"], data["medals"]
+        epochs, chain_in, rng_state = data["epochs"], data["chain"], data["rng"]
+    except KeyError:
+        return None
+    if not (
+        first.__class__ is reshuffles.__class__ is turn.__class__ is placed.__class__ is int
+        and cards_placed.__class__ is medal_turns.__class__ is int
+        and 0 <= first < n
+        and reshuffles >= 0
+        and 1 <= turn <= config.max_turns
+        and 0 <= placed <= NUM_CARDS
+        and cards_placed >= 0
+        and medal_turns >= 0
+        and (
+            (reason is None and current.__class__ is int and 0 <= current < n)
+            or (current is None and reason.__class__ is str and reason in REASONS)
+        )
+        and hands_in.__class__ is list
+        and len(hands_in) == n
+        and piles_in.__class__ is list
+        and len(piles_in) == NUM_PILES
+        and draw_in.__class__ is list
+        and {*map(type, hands_in), *map(type, piles_in)} == _LIST
+        and medals.__class__ is list
+        and len(medals) == n
+        and set(map(type, medals)) == _INT
+        and min(medals) >= 0
+        and max(medals) <= config.medals_to_win
+        and epochs.__class__ is dict
+        and chain_in.__class__ is list
+    ):
+        return None
+    try:  # every item a card's text (only a str can equal one)
+        hands = [sorted(map(_CARD_OF, h)) for h in hands_in]
+        piles = [list(map(_CARD_OF, p)) for p in piles_in]
+        draw = list(map(_CARD_OF, draw_in))
+    except (KeyError, TypeError):
+        return None
+    every = [*chained.from_iterable(hands), *chained.from_iterable(piles), *draw]
+    if len(every) != NUM_CARDS or len(set(every)) != NUM_CARDS:  # card ids: 60 different ones are the deck
+        return None
+    epoch = [0] * NUM_CARDS
+    if epochs:
+        numbers = list(epochs.values())
+        if set(map(type, numbers)) != _INT:
+            return None
+        distinct = set(numbers)  # a few reshuffles' numbers: the range checked on those
+        if min(distinct) < 0 or max(distinct) > reshuffles:
+            return None
+        try:
+            for text, k in epochs.items():
+                epoch[_BY_TEXT[text]] = k
+        except (KeyError, TypeError):
+            return None
+    chain: list[tuple[int, int]] = []  # (from, to) of each move since the last placement
+    for move in chain_in:
+        if move.__class__ is not list or len(move) != 2:
+            return None
+        source, target = move
+        if not (source.__class__ is target.__class__ is int and 0 <= source < NUM_PILES and 0 <= target < NUM_PILES):
+            return None
+        chain.append((source, target))
+    try:
+        rng = Rng.from_state(rng_state)
+        return cls._restored(
+            config,
+            hands,
+            piles,
+            draw,
+            rng,
+            first,
+            current,
+            turn,
+            medals[:],
+            epoch,
+            reshuffles,
+            placed,
+            chain,
+            reason,
+            cards_placed,
+            medal_turns,
+        )
+    except (ValueError, RecordError):  # a bad generator state, a move chain that does not fit: named below
+        return None
+
+
+def _read_checked(cls: type[S], data: Mapping[str, Any], config: AthleticConfig, n: int) -> S:
+    """The state, checked field by field: `RecordError` names the first field that is wrong."""
     seat = n - 1
     hands = [sorted(h) for h in _card_lists(data["hands"], "hands", n)]
     piles = _card_lists(data["piles"], "piles", NUM_PILES)

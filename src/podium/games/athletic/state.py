@@ -42,7 +42,15 @@ from podium.games.athletic.actions import (
 )
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT, mask_of
 from podium.games.athletic.config import AthleticConfig
-from podium.games.athletic.layout import CODE_BITS, CODE_MASK, legal_moves, moved_key, pile_code, replay_chain
+from podium.games.athletic.layout import (
+    CODE_BITS,
+    CODE_MASK,
+    LayoutKey,
+    legal_moves,
+    moved_key,
+    pile_code,
+    replay_chain,
+)
 from podium.games.athletic.termination import AthleticTermination
 from podium.games.athletic.view import AthleticView, PoolView, as_view, build_pools, options_of, pools_view
 
@@ -53,10 +61,14 @@ HAND_SIZE = 7  # A-2.1
 MEDAL_DRAW = 7  # A-5.1
 PLAIN_DRAW = 3  # A-5.2
 _BIT = tuple(1 << c for c in range(NUM_CARDS)).__getitem__  # a card's bit; a hand's bits add up to its mask
+_LAZY = frozenset({"hand_masks", "codes", "seen"})  # built on first use in a state read from a record
 
 
 class AthleticState(State):
     game: ClassVar[Game]  # set in podium.games.athletic
+    hand_masks: list[int]
+    codes: list[int]
+    seen: set[LayoutKey]
 
     def __init__(
         self,
@@ -110,6 +122,77 @@ class AthleticState(State):
         self.pools: dict[int, list[Any]] | None = None
         self.cards_placed = cards_placed  # statistics for result details
         self.medal_turns = medal_turns
+
+    @classmethod
+    def _restored(
+        cls,
+        config: AthleticConfig,
+        hands: list[list[int]],
+        piles: list[list[int]],
+        draw: list[int],
+        rng: Rng,
+        first_player: int,
+        current: int | None,
+        turn: int,
+        medals: list[int],
+        epoch: list[int],
+        reshuffles: int,
+        placed: int,
+        chain: list[tuple[int, int]],
+        reason: str | None,
+        cards_placed: int,
+        medal_turns: int,
+    ) -> Self:
+        """The state `__init__` would build from these fields, for `records.read_state` once it has checked them
+        (the lists are the state's own, each hand sorted). The structures `legal_actions` and `apply` keep (`_LAZY`:
+        the hands' bit masks, the piles' codes and the layouts seen) are built on their first use instead, so a state
+        read from a record and never played pays nothing for them; only a move chain is replayed at once, as it is
+        part of the checks (RecordError if it does not fit the piles)."""
+        self = cls.__new__(cls)
+        self._config = config
+        self._up = config.step == "up"
+        self.num_players = len(hands)
+        self.hands = hands
+        self.piles = piles
+        self.draw = draw
+        self.rng = rng
+        self.first_player = first_player
+        self.medals = medals
+        self.epoch = epoch
+        self.reshuffles = reshuffles
+        self.current = current
+        self.turn = turn
+        self.placed = placed
+        self.chain = chain
+        if chain:  # replayed now, as part of the checks
+            self._build_lazy()
+        self.reason = reason
+        self.pools = None
+        self.cards_placed = cards_placed
+        self.medal_turns = medal_turns
+        return self
+
+    def _build_lazy(self) -> None:
+        """Build whichever of `_LAZY` is missing from the position as it is now, exactly as `__init__` builds them:
+        what `apply` keeps up to date is a function of the hands, the piles and the move chain. So they must be asked
+        for before a change (`apply` reads the codes first); a state lacking the codes lacks the others, or has
+        hand masks made from its hands (`shuffle_hidden`), and its chain is empty (a move reads the codes)."""
+        built = self.__dict__
+        if "hand_masks" not in built:
+            self.hand_masks = [sum(map(_BIT, hand)) for hand in self.hands]
+        if "codes" not in built:
+            self.codes = [pile_code(p) for p in self.piles]
+        if "seen" not in built:
+            self.seen = replay_chain(self.piles, self.codes, self.chain, self._config.up_only)
+
+    if not TYPE_CHECKING:  # for the type checker, the attributes are always there (as they are once asked for)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for an attribute the instance lacks: `_LAZY`'s cost nothing once built.
+            if name in _LAZY:
+                self._build_lazy()
+                return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- contract -------------------------------------------------------------------------------------------------
 
@@ -166,6 +249,8 @@ class AthleticState(State):
             raise IllegalAction(f"{action.text()}: {reason}; legal now: {legal}")
         player = self.current
         kind = action.kind
+        # Read before anything changes: in a state read from a record this builds `_LAZY` from the position as it is.
+        codes = self.codes
         if kind == END:
             return self._end_turn(player)
         piles = self.piles
@@ -173,7 +258,6 @@ class AthleticState(State):
             source, target = action.source, action.pile
             card = piles[source].pop()
             piles[target].append(card)
-            codes = self.codes
             codes[source] >>= CODE_BITS
             codes[target] = codes[target] << CODE_BITS | (card + 1)
             self.chain.append((source, target))
@@ -190,7 +274,6 @@ class AthleticState(State):
             pool[1][player] -= 1
             if not pool[0]:
                 del pools[self.epoch[card]]
-        codes = self.codes
         codes[action.pile] = codes[action.pile] << CODE_BITS | (card + 1)
         self.placed += 1
         self.cards_placed += 1
@@ -385,16 +468,20 @@ class AthleticState(State):
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
-        twin.__dict__.update(self.__dict__)
+        built = self.__dict__
+        twin.__dict__.update(built)
         twin.hands = [list(h) for h in self.hands]
-        twin.hand_masks = list(self.hand_masks)
         twin.piles = [list(p) for p in self.piles]
         twin.draw = list(self.draw)
         twin.medals = list(self.medals)
         twin.epoch = list(self.epoch)
         twin.chain = list(self.chain)
-        twin.codes = list(self.codes)
-        twin.seen = set(self.seen)
+        if "hand_masks" in built:  # `_LAZY`: copied if built, else the copy builds its own when asked
+            twin.hand_masks = list(self.hand_masks)
+        if "codes" in built:
+            twin.codes = list(self.codes)
+        if "seen" in built:
+            twin.seen = set(self.seen)
         twin.pools = None  # rebuilt by the copy's first view: kept pools are changed in place
         twin.rng = self.rng.clone()
         return twin
