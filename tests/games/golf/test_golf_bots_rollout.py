@@ -10,9 +10,9 @@ import pytest
 from podium.agents.base import make_agent
 from podium.core.rng import Rng
 from podium.games.golf import GAME
-from podium.games.golf.bots.playout import GolfPlayout, _best_swap, _should_knock
-from podium.games.golf.bots.rollout import finish_four, finish_round, fits
-from podium.games.golf.bots.tuning import TAKE_GAIN
+from podium.games.golf.bots.playout import LAST_CARD_PENALTY, GolfPlayout, _best_swap, _should_knock
+from podium.games.golf.bots.rollout import finish_four, finish_round, finish_six, fits
+from podium.games.golf.bots.tuning import TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.rules import GolfPhase
 
 VARIANTS = [
@@ -81,6 +81,40 @@ def test_four_card_inline_policy_plays_as_the_policy_functions(options: dict[str
                     world = sample(rng)
                     expected = finish_round(world, playout.price, _best_swap, _should_knock, TAKE_GAIN)
                     assert finish_four(world, playout.four) == expected
+                    compared += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert compared > 150
+
+
+SIX_CARD = [
+    {"variant": "six", "rounds": 2},
+    {"variant": "six", "rounds": 2, "six_scoring": "total"},
+    {"variant": "six", "rounds": 2, "round_turn_limit": 15},
+]
+
+
+@pytest.mark.parametrize("options", SIX_CARD, ids=[str(v) for v in SIX_CARD])
+def test_six_card_inline_policy_plays_as_the_policy_functions(options: dict[str, Any]) -> None:
+    """`finish_six` (the six-card `_best_swap` written inline, each seat's slots kept between turns) ends the round
+    with the totals `finish_round` gives with the policy's own functions, from every turn's start."""
+    config = GAME.config(options)
+    rng = Rng(5)
+    compared = 0
+    for seed in range(12):
+        state = GAME.new_game(config, 2 + seed % 4, seed)
+        bots = [make_agent("heuristic", GAME, p, seed) for p in range(state.num_players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if state.phase == GolfPhase.START and rng.randbelow(2) == 0:
+                playout = GolfPlayout()
+                playout.prepare(view)
+                sample = playout.sampler(GAME, view)
+                for _ in range(3):
+                    world = sample(rng)
+                    expected = finish_round(world, playout.price, _best_swap, _should_knock, TAKE_GAIN)
+                    assert finish_six(world, playout.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY) == expected
                     compared += 1
             state.apply(bots[p].act(view, state.legal_actions()))
     assert compared > 150

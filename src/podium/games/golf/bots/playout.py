@@ -43,7 +43,7 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, finish_round, fits
+from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, finish_six, fits
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
@@ -242,7 +242,7 @@ class GolfPlayout(Playout):
             phase = s.phase
             if phase is _START and lists:
                 if r.six:
-                    totals = finish_round(s, price, _best_swap, _should_knock, TAKE_GAIN)
+                    totals = finish_six(s, price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
                 else:
                     totals = finish_four(s, self.four)
                 if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
