@@ -313,8 +313,8 @@ def _slots_six(hands: list[int], known: list[int], base: int, columns: Sequence[
 def finish_six(s: GolfState, price: Pricer, take_gain: float, unknown_margin: float, last_card: float) -> list[int]:
     """`finish_round` of six-card Golf (`flip_on_discard = no`, final turns) with the playout's `_best_swap` written
     inline: each seat's slots as `_slots_six` reads them, and its face-down count, are kept between turns; a swap
-    reads again the slot and its column partner. The gains are the same floats as `_best_swap`'s, compared in the same slot
-    order (tests/games/golf/test_golf_bots_rollout.py)."""
+    reads again the slot and its column partner. The gains are the same floats as `_best_swap`'s, compared in the
+    same slot order (tests/games/golf/test_golf_bots_rollout.py)."""
     r = s.rules
     n = s.num_players
     hands = list(s.hands)
