@@ -240,7 +240,7 @@ class GolfPlayout(Playout):
         lists = not self.through_engine and fits(r)
         while (p := s.current_player) is not None and s.round == start_round:
             phase = s.phase
-            if phase is _START and lists:
+            if (phase is _START or phase is _DRAWN) and lists:
                 if r.six:
                     totals = finish_six(s, price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
                 else:

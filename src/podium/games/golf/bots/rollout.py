@@ -5,9 +5,9 @@ engine each step builds events, walks the phase machine and, at the round's end,
 the playout reads. Here the same turns are played on copies of the sampled world's lists, by the same rules (G-4, G-5,
 G-8) and the same policy (`playout.GolfPlayout`), and the round's scores are added to the totals as the engine would
 (`scoring.hand_sum`, `scoring.round_scores`). Only the common variants are played here — four-card with
-`knock = instead`, six-card with `flip_on_discard = no` — and only from the start of a turn; anything else is played
-through the engine. The playout's result is the same either way: tests/games/golf/test_golf_bots_rollout.py compares
-the two on thousands of sampled worlds.
+`knock = instead`, six-card with `flip_on_discard = no` — and only from the start of a turn or with a card in hand;
+anything else is played through the engine. The playout's result is the same either way:
+tests/games/golf/test_golf_bots_rollout.py compares the two on thousands of sampled worlds.
 
 `finish_round` plays with the policy's own functions (`playout._best_swap`, `playout._should_knock`); the playout runs
 `finish_four` and `finish_six`, the same policy written inline per variant, with what each decision reads of a seat
@@ -202,7 +202,35 @@ def finish_four(s: GolfState, policy: FourCardPolicy) -> list[int]:
     take_gain = policy.take_gain
     seats = [_seat_four(hands, known, b, worth, guess) for b in range(0, 4 * n, 4)]
     two = n == 2
-    while True:
+    ended = False
+    card = s.drawn
+    if card >= 0:  # the turn under way (the "drawn" phase, already counted in `turns`): the card in hand placed
+        _, _, top, top_slot, blind = seats[p]
+        if blind < 0:
+            gain = top - worth[card]
+            slot = top_slot
+        elif top_slot < 0:
+            gain = unseen_gain[card]
+            slot = blind
+        else:
+            gain = top - worth[card]
+            slot = top_slot
+            g = unseen_gain[card]
+            if g > gain or (g == gain and blind < slot):
+                gain, slot = g, blind
+        taken = s.taken
+        if gain > 0.0 or (taken and r.must_swap):
+            i = 4 * p + slot
+            discard.append(hands[i])
+            hands[i] = card
+            known[i] = PUBLIC if taken else OWNER
+            seats[p] = _seat_four(hands, known, 4 * p, worth, guess)
+        else:
+            discard.append(card)
+        ended = _turn_ends(stock, left, turns, cap)
+        left = max(left - 1, 0)
+        p = next_seat[p]
+    while not ended:
         own, _, top, top_slot, blind = seats[p]
         if closer is None:
             # `_should_knock`: the estimated sum is `knock_lead` below every opponent's, as `p` sees them.
@@ -293,6 +321,12 @@ def finish_four(s: GolfState, policy: FourCardPolicy) -> list[int]:
     return [t + x for t, x in zip(s.totals, sums, strict=True)]
 
 
+def _turn_ends(stock: list[int], left: int, turns: int, cap: int) -> bool:
+    """Whether the round ends with the turn just played: the stock ran out (G-5.2), the close's turns are done (G-5.1,
+    G-8.3: `left` counts this one), or the round's turn limit (G-5.3), as the engine's end of a turn checks."""
+    return not stock or left == 1 or turns >= cap
+
+
 Slot6 = tuple[int, float, bool]
 
 
@@ -331,7 +365,39 @@ def finish_six(s: GolfState, price: Pricer, take_gain: float, unknown_margin: fl
     columns = price.columns
     seats = [_slots_six(hands, known, b, columns) for b in range(0, 6 * n, 6)]
     hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
-    while True:
+    ended = False
+    card = s.drawn
+    if card >= 0:  # the turn under way (the "drawn" phase, already counted in `turns`): the card in hand placed
+        mine = seats[p]
+        last_unknown = closer is None and hidden[p] == 1
+        placed = columns[card]
+        gain, slot = -1e9, 0
+        for k, (partner, worth, up) in enumerate(mine):
+            if up:
+                g = worth - placed[partner]
+            else:
+                g = worth - placed[partner] - unknown_margin
+                if last_unknown:
+                    g -= last_card
+            if g > gain:
+                gain, slot = g, k
+        if gain > 0.0 or (s.taken and r.must_swap):
+            i = p * 6 + slot
+            discard.append(hands[i])
+            hands[i] = card
+            if known[i] == UNSEEN:
+                hidden[p] -= 1
+            known[i] = PUBLIC
+            seats[p] = _slots_six(hands, known, p * 6, columns)
+        else:
+            discard.append(card)
+        if closer is None and not hidden[p]:
+            closer = p  # G-8.3
+            left = n
+        ended = _turn_ends(stock, left, turns, cap)
+        left = max(left - 1, 0)
+        p = next_seat[p]
+    while not ended:
         mine = seats[p]
         last_unknown = closer is None and hidden[p] == 1
         i = -1  # the place swapped into
