@@ -283,12 +283,8 @@ class ISMCTS(Agent):
             luck = Rng(rng.next_u64())
             for k, (action, child) in enumerate(children):
                 # The sample itself and the generator serve the last action; the others play on copies.
-                trial = world.clone() if k < last else world
-                trial.apply(action)
-                if trial.is_over:
-                    rewards = playout.final(trial)
-                else:
-                    rewards = playout.run(trial, luck.clone() if k < last else luck)
+                keep = k < last
+                rewards = playout.play(world, action, luck.clone() if keep else luck, keep)
                 child.visits += 1
                 child.avail += 1
                 child.reward += rewards[seat]

@@ -127,6 +127,14 @@ class Playout:
         """The rewards of a finished game (with this playout's score margin)."""
         return rewards_of(state, self.margin)
 
+    def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
+        """The rewards of `action` played in `world` and the playout after it (the flat search's step): `world` is
+        left as it was when `keep` (a copy plays), else it may be used up. A game's playout may play both without
+        the engine, with the same result."""
+        trial = world.clone() if keep else world
+        trial.apply(action)
+        return self.final(trial) if trial.is_over else self.run(trial, rng)
+
     def run(self, world: State, rng: Rng) -> list[float]:
         while not world.is_over:
             legal = world.legal_actions()

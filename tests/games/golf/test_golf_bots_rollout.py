@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from podium.agents.base import make_agent
+from podium.agents.playouts import Playout
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.bots.playout import LAST_CARD_PENALTY, GolfPlayout, _best_swap, _should_knock
@@ -115,6 +116,37 @@ def test_six_card_inline_policy_plays_as_the_policy_functions(options: dict[str,
                     world = sample(rng)
                     expected = finish_round(world, playout.price, _best_swap, _should_knock, TAKE_GAIN)
                     assert finish_six(world, playout.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY) == expected
+                    compared += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert compared > 150
+
+
+@pytest.mark.parametrize("options", [*FOUR_CARD[:2], *SIX_CARD[:2]], ids=str)
+def test_a_searched_move_on_lists_scores_as_through_the_engine(options: dict[str, Any]) -> None:
+    """The flat search's step, `GolfPlayout.play` (the move and the rest of the round on lists, `world` untouched),
+    gives the rewards of the move applied by the engine and the same policy played through it, for every legal move
+    of sampled worlds at turn starts and with a card in hand."""
+    config = GAME.config(options)
+    rng = Rng(6)
+    compared = 0
+    for seed in range(10):
+        state = GAME.new_game(config, 2 + seed % 3, seed)
+        bots = [make_agent("heuristic", GAME, p, seed) for p in range(state.num_players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if state.phase in (GolfPhase.START, GolfPhase.DRAWN) and rng.randbelow(3) == 0:
+                playout = GolfPlayout()
+                playout.prepare(view)
+                engine = GolfPlayout(through_engine=True)
+                engine.prepare(view)
+                world = playout.sampler(GAME, view)(rng)
+                before = world.to_dict()
+                for action in world.legal_actions():
+                    expected = Playout.play(engine, world, action, Rng(compared), True)
+                    assert playout.play(world, action, Rng(compared), True) == expected
+                    assert world.to_dict() == before
                     compared += 1
             state.apply(bots[p].act(view, state.legal_actions()))
     assert compared > 150

@@ -230,6 +230,34 @@ class GolfPlayout(Playout):
     def final(self, state: State) -> list[float]:
         return super().final(state) if self.margin == 0 else _final(state, self.margin)
 
+    def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
+        """A move of a turn's start (draw, take, knock) or with a card in hand (swap, discard) in the round being
+        searched is played on the lists with the rest of the round (`finish_four`, `finish_six`), which leave
+        `world` as it was: no copy, no engine step, the same rewards (tests/games/golf/test_golf_bots_rollout.py)."""
+        s = world
+        if (
+            action.__class__ is GolfAction
+            and s.__class__ is GolfState
+            and not self.through_engine
+            and s.round == self.round
+            and (s.phase is _START or s.phase is _DRAWN)
+            and fits(s.rules)
+        ):
+            return self._finish(s, action)
+        return super().play(world, action, rng, keep)
+
+    def _finish(self, s: GolfState, first: GolfAction | None = None) -> list[float]:
+        """The rewards of the round under way played out on lists from a turn's start or a card in hand, `first`
+        (if given) being the current player's move."""
+        r = s.rules
+        if r.six:
+            totals = finish_six(s, self.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY, first)
+        else:
+            totals = finish_four(s, self.four, first)
+        if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
+            return _by_totals(totals, self.margin)
+        return self._estimate([float(t) for t in totals], r.rounds - s.round)
+
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, GolfState)
         s = world
@@ -241,13 +269,7 @@ class GolfPlayout(Playout):
         while (p := s.current_player) is not None and s.round == start_round:
             phase = s.phase
             if (phase is _START or phase is _DRAWN) and lists:
-                if r.six:
-                    totals = finish_six(s, price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
-                else:
-                    totals = finish_four(s, self.four)
-                if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
-                    return _by_totals(totals, self.margin)
-                return self._estimate([float(t) for t in totals], r.rounds - s.round)
+                return self._finish(s)
             if phase is _START:
                 # A whole turn (G-4.1): the draw or take and then the swap or discard, decided on the same hand.
                 hands, known = s.hands, s.known

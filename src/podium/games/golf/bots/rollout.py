@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from podium.games.golf.actions import DISCARD, DRAW, KNOCK, SWAP, TAKE, GolfAction
 from podium.games.golf.rules import OWNER, PUBLIC, UNSEEN, Rules
 from podium.games.golf.scoring import UNKNOWN, Pricer, hand_sum, round_scores
 from podium.games.golf.state import GolfState
@@ -173,7 +174,7 @@ def _seat_four(hands: list[int], known: list[int], base: int, worth: Sequence[fl
     return 0.0 + a0 + a1 + a2 + a3, pub, top, top_slot, blind
 
 
-def finish_four(s: GolfState, policy: FourCardPolicy) -> list[int]:
+def finish_four(s: GolfState, policy: FourCardPolicy, first: GolfAction | None = None) -> list[int]:
     """`finish_round` of four-card Golf (`knock = instead`) with the playout's policy written inline (the same
     decisions as `playout._should_knock` and `playout._best_swap`; tests/games/golf/test_golf_bots_rollout.py).
 
@@ -181,7 +182,8 @@ def finish_four(s: GolfState, policy: FourCardPolicy) -> list[int]:
     turn; `_seat_four`): the seat's estimated sum as its owner sees it and as the others see it, its best known card
     and its first card it has not seen. A card's best place is the better of those two (the first slot on ties): every
     unseen slot gains the same, and known slots gain in the order of their worth (integer values: exact), so the
-    four-slot scan of `_best_swap` is two comparisons."""
+    four-slot scan of `_best_swap` is two comparisons. `first`: the current player's move, played instead of the
+    policy's (at a turn's start a draw, a take or a knock; with a card in hand a swap or the discard)."""
     r = s.rules
     n = s.num_players
     hands = list(s.hands)
@@ -204,32 +206,58 @@ def finish_four(s: GolfState, policy: FourCardPolicy) -> list[int]:
     two = n == 2
     ended = False
     card = s.drawn
-    if card >= 0:  # the turn under way (the "drawn" phase, already counted in `turns`): the card in hand placed
-        _, _, top, top_slot, blind = seats[p]
-        if blind < 0:
-            gain = top - worth[card]
-            slot = top_slot
-        elif top_slot < 0:
-            gain = unseen_gain[card]
-            slot = blind
-        else:
-            gain = top - worth[card]
-            slot = top_slot
-            g = unseen_gain[card]
-            if g > gain or (g == gain and blind < slot):
-                gain, slot = g, blind
-        taken = s.taken
-        if gain > 0.0 or (taken and r.must_swap):
-            i = 4 * p + slot
-            discard.append(hands[i])
-            hands[i] = card
-            known[i] = PUBLIC if taken else OWNER
-            seats[p] = _seat_four(hands, known, 4 * p, worth, guess)
-        else:
-            discard.append(card)
-        ended = _turn_ends(stock, left, turns, cap)
-        left = max(left - 1, 0)
+    taken = s.taken
+    kind = -1 if first is None else first.kind
+    if kind == KNOCK:  # the searched move: G-4.2, every other player has one more turn (G-5.1)
+        turns += 1
+        closer = p
+        ended = _turn_ends(stock, n, turns, cap)
+        left = n - 1
         p = next_seat[p]
+    else:
+        if kind == DRAW:  # G-4.1
+            card = stock.pop()
+            taken = False
+            turns += 1
+        elif kind == TAKE:
+            card = discard.pop()
+            taken = True
+            turns += 1
+        if (
+            card >= 0
+        ):  # a card in hand (the "drawn" phase; the turn counted in `turns`): the searched move or the policy's
+            _, _, top, top_slot, blind = seats[p]
+            if kind == SWAP and first is not None:
+                slot = first.slot
+                place = True
+            elif kind == DISCARD:
+                slot = -1
+                place = False
+            else:
+                if blind < 0:
+                    gain = top - worth[card]
+                    slot = top_slot
+                elif top_slot < 0:
+                    gain = unseen_gain[card]
+                    slot = blind
+                else:
+                    gain = top - worth[card]
+                    slot = top_slot
+                    g = unseen_gain[card]
+                    if g > gain or (g == gain and blind < slot):
+                        gain, slot = g, blind
+                place = gain > 0.0 or (taken and r.must_swap)
+            if place:
+                i = 4 * p + slot
+                discard.append(hands[i])
+                hands[i] = card
+                known[i] = PUBLIC if taken else OWNER
+                seats[p] = _seat_four(hands, known, 4 * p, worth, guess)
+            else:
+                discard.append(card)
+            ended = _turn_ends(stock, left, turns, cap)
+            left = max(left - 1, 0)
+            p = next_seat[p]
     while not ended:
         own, _, top, top_slot, blind = seats[p]
         if closer is None:
@@ -344,11 +372,19 @@ def _slots_six(hands: list[int], known: list[int], base: int, columns: Sequence[
     return out
 
 
-def finish_six(s: GolfState, price: Pricer, take_gain: float, unknown_margin: float, last_card: float) -> list[int]:
+def finish_six(
+    s: GolfState,
+    price: Pricer,
+    take_gain: float,
+    unknown_margin: float,
+    last_card: float,
+    first: GolfAction | None = None,
+) -> list[int]:
     """`finish_round` of six-card Golf (`flip_on_discard = no`, final turns) with the playout's `_best_swap` written
     inline: each seat's slots as `_slots_six` reads them, and its face-down count, are kept between turns; a swap
     reads again the slot and its column partner. The gains are the same floats as `_best_swap`'s, compared in the
-    same slot order (tests/games/golf/test_golf_bots_rollout.py)."""
+    same slot order (tests/games/golf/test_golf_bots_rollout.py). `first`: the current player's move, played instead
+    of the policy's (at a turn's start a draw or a take; with a card in hand a swap or the discard)."""
     r = s.rules
     n = s.num_players
     hands = list(s.hands)
@@ -367,27 +403,45 @@ def finish_six(s: GolfState, price: Pricer, take_gain: float, unknown_margin: fl
     hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
     ended = False
     card = s.drawn
-    if card >= 0:  # the turn under way (the "drawn" phase, already counted in `turns`): the card in hand placed
+    taken = s.taken
+    kind = -1 if first is None else first.kind
+    if kind == DRAW:  # G-4.1
+        card = stock.pop()
+        taken = False
+        turns += 1
+    elif kind == TAKE:
+        card = discard.pop()
+        taken = True
+        turns += 1
+    if card >= 0:  # a card in hand (the "drawn" phase; the turn counted in `turns`): the searched move or the policy's
         mine = seats[p]
-        last_unknown = closer is None and hidden[p] == 1
-        placed = columns[card]
-        gain, slot = -1e9, 0
-        for k, (partner, worth, up) in enumerate(mine):
-            if up:
-                g = worth - placed[partner]
-            else:
-                g = worth - placed[partner] - unknown_margin
-                if last_unknown:
-                    g -= last_card
-            if g > gain:
-                gain, slot = g, k
-        if gain > 0.0 or (s.taken and r.must_swap):
+        if kind == SWAP and first is not None:
+            slot = first.slot
+            place = True
+        elif kind == DISCARD:
+            slot = -1
+            place = False
+        else:
+            last_unknown = closer is None and hidden[p] == 1
+            placed = columns[card]
+            gain, slot = -1e9, 0
+            for k, (partner, worth, up) in enumerate(mine):
+                if up:
+                    g = worth - placed[partner]
+                else:
+                    g = worth - placed[partner] - unknown_margin
+                    if last_unknown:
+                        g -= last_card
+                if g > gain:
+                    gain, slot = g, k
+            place = gain > 0.0 or (taken and r.must_swap)
+        if place:
             i = p * 6 + slot
             discard.append(hands[i])
             hands[i] = card
             if known[i] == UNSEEN:
                 hidden[p] -= 1
-            known[i] = PUBLIC
+            known[i] = PUBLIC  # G-8.2
             seats[p] = _slots_six(hands, known, p * 6, columns)
         else:
             discard.append(card)
