@@ -327,6 +327,7 @@ class ISMCTS(Agent):
             node = root
             path: list[Node] = []  # the nodes below the root that this iteration visits
             depth = 0
+            rewards: list[float] | None = None
             while not world.is_over and depth < max_depth:
                 depth += 1
                 if depth == 1 and allowed is not None and root_ids is not None:
@@ -347,8 +348,8 @@ class ISMCTS(Agent):
                     for seen in found:
                         if seen is not None:
                             seen.avail += 1
-                    world.apply(action)
                     path.append(child)
+                    rewards = playout.play(world, action, rng, False)  # the new node's move, then the playout
                     break
                 best_child: Node | None = None
                 best_score = -1.0
@@ -362,7 +363,8 @@ class ISMCTS(Agent):
                 world.apply(best_child.action)
                 node = best_child
                 path.append(best_child)
-            rewards = playout.run(world, rng) if not world.is_over else playout.final(world)
+            if rewards is None:
+                rewards = playout.run(world, rng) if not world.is_over else playout.final(world)
             for n in path:
                 n.visits += 1
                 n.reward += rewards[n.mover]
