@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from podium.agents.base import make_agent
+from podium.agents.playouts import Playout
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME
 from podium.games.olympicards.bots.playout import OlympicardsPlayout
@@ -49,6 +50,37 @@ def test_the_playout_on_storage_plays_as_through_the_engine(options: dict[str, A
                         seats = range(players)
                         results.append((rewards, [trial.points(q) for q in seats], [trial.hand_size(q) for q in seats]))
                     assert results[0] == results[1]
+                    compared += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert compared > 100
+
+
+@pytest.mark.parametrize(("options", "players"), VARIANTS[:5], ids=[f"{o}-{n}p" for o, n in VARIANTS[:5]])
+def test_a_searched_move_on_storage_scores_as_through_the_engine(options: dict[str, Any], players: int) -> None:
+    """The search's step, `OlympicardsPlayout.play` (a play or a withdrawal made on the storage, then the playout),
+    gives the rewards of the move applied by the engine and the policy played through it, for every legal move; with
+    `keep` the world is left as it was."""
+    config = GAME.config(options)
+    rng = Rng(12)
+    compared = 0
+    for seed in range(3):
+        state = GAME.new_game(config, players, seed)
+        bots = [make_agent("random", GAME, p, seed + p) for p in range(players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if rng.randbelow(3) == 0:
+                world = GAME.determinizer(view)(Rng(seed))
+                before = world.to_dict()
+                playout = OlympicardsPlayout()
+                playout.prepare(view)
+                engine = OlympicardsPlayout(through_engine=True)
+                engine.prepare(view)
+                for action in world.legal_actions():
+                    expected = Playout.play(engine, world, action, Rng(compared), True)
+                    assert playout.play(world, action, Rng(compared), True) == expected
+                    assert world.to_dict() == before
                     compared += 1
             state.apply(bots[p].act(view, state.legal_actions()))
     assert compared > 100

@@ -24,7 +24,7 @@ from itertools import compress
 from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
-from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
+from podium.games.olympicards.actions import ACCEPT, WITHDRAW, OlyAction, play_action
 from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, VALUE
 from podium.games.olympicards.plays import legal_plays, single_kinds
 from podium.games.olympicards.scoring import (
@@ -36,7 +36,7 @@ from podium.games.olympicards.scoring import (
     WORLD_RECORD_POINTS,
     Award,
 )
-from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
+from podium.games.olympicards.state import DECIDE, OVER, PLAY, OlympicardsState
 
 OLY_CARD_VALUE = 0.35
 OLY_SPREAD = 2.5
@@ -75,6 +75,23 @@ class OlympicardsPlayout(Playout):
             return [WITHDRAW]
         return legal
 
+    def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
+        """A play or a withdrawal in the sport being searched is made on the storage too, as the first step of
+        `_run_storage` (no engine step: its checks and events), with the same rewards
+        (tests/agents/test_olympicards_playout.py)."""
+        s = world
+        if (
+            not self.through_engine
+            and action.__class__ is OlyAction
+            and s.__class__ is OlympicardsState
+            and s._phase is PLAY
+            and len(s._done) == self.sport
+            and (action is WITHDRAW or action.kind == "play")
+        ):
+            trial = s.clone() if keep else s
+            return self._rewards(trial, self._run_storage(trial, rng, action))
+        return super().play(world, action, rng, keep)
+
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, OlympicardsState)
         s = world
@@ -83,6 +100,10 @@ class OlympicardsPlayout(Playout):
             self._run_engine(s, rng)
         else:
             left = self._run_storage(s, rng)
+        return self._rewards(s, left)
+
+    def _rewards(self, s: OlympicardsState, left: int | None) -> list[float]:
+        """The rewards once the sport is over: `left` sports left (None: read from the engine's state)."""
         if left is None:
             if s.phase is OVER:
                 return rewards_of(s)
@@ -118,12 +139,13 @@ class OlympicardsPlayout(Playout):
                 continue
             s.apply(play_action(min(plays, key=_play_key)))
 
-    def _run_storage(self, s: OlympicardsState, rng: Rng) -> int | None:
+    def _run_storage(self, s: OlympicardsState, rng: Rng, first: OlyAction | None = None) -> int | None:
         """`_run_engine` on the state's storage: the same policy, the same generator calls, the same changes as
         `apply` (O-5 … O-8), without its checks and events. The sport's last withdrawal gives its medal here too,
         and then the sport cards left after the next one is turned are returned: what the estimate reads (points,
         cards in hand) is then as `apply` would leave it, whose end of the sport (the discard, the next sport card)
-        is skipped. None: the state is the engine's (the sport was over already, or the game ends with it)."""
+        is skipped. None: the state is the engine's (the sport was over already, or the game ends with it). `first`:
+        the current player's move (a play or the withdrawal), made instead of the policy's."""
         phase = s._phase
         if phase is OVER or len(s._done) != self.sport:
             return None
@@ -150,13 +172,17 @@ class OlympicardsPlayout(Playout):
         while True:
             p = order[pos]
             index = len(withdrawals)
-            if not two and index == n - 1:
-                s._pos = pos
-                return _last_withdrawal(s, p, awards[index], two)
             hand = hands[p]
             own = own_plays[p]
             cards: tuple[int, ...] | None = None
-            if single:
+            if first is not None:
+                if first is not WITHDRAW:
+                    cards = first.cards
+                first = None
+            elif not two and index == n - 1:
+                s._pos = pos
+                return _last_withdrawal(s, p, awards[index], two)
+            elif single:
                 kinds = single_kinds(sport, list(compress(_KINDS, hand)), own, s._last, s._target)
                 if kinds and draw() >> 11 >= _PLAY_ON:
                     cards = (min(kinds, key=_VALUE_OF),)  # the first lowest, as min over the plays
