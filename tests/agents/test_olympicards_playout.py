@@ -84,3 +84,38 @@ def test_a_searched_move_on_storage_scores_as_through_the_engine(options: dict[s
                     compared += 1
             state.apply(bots[p].act(view, state.legal_actions()))
     assert compared > 100
+
+
+@pytest.mark.parametrize(("options", "players"), VARIANTS, ids=[f"{o}-{n}p" for o, n in VARIANTS])
+def test_a_step_on_storage_leaves_the_state_apply_leaves(options: dict[str, Any], players: int) -> None:
+    """`OlympicardsPlayout.step` (the tree search's walk) leaves every world in the state `apply` leaves it in, for
+    every legal move, and so along random walks of several moves."""
+    config = GAME.config(options)
+    rng = Rng(13)
+    compared = 0
+    playout = OlympicardsPlayout()
+    for seed in range(3):
+        state = GAME.new_game(config, players, seed)
+        bots = [make_agent("random", GAME, p, seed + p) for p in range(players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if rng.randbelow(3) == 0:
+                world = GAME.determinizer(view)(Rng(seed))
+                for action in world.legal_actions():
+                    stepped, applied = world.clone(), world.clone()
+                    playout.step(stepped, action)
+                    applied.apply(action)
+                    for _ in range(4):
+                        assert stepped.to_dict() == applied.to_dict()
+                        if applied.is_over:
+                            break
+                        legal = applied.legal_actions()
+                        assert [a.id for a in stepped.legal_actions()] == [a.id for a in legal]
+                        move = legal[rng.randbelow(len(legal))]
+                        playout.step(stepped, move)
+                        applied.apply(move)
+                    compared += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert compared > 100

@@ -312,6 +312,7 @@ class ISMCTS(Agent):
         sqrt = math.sqrt
         playout = self.playout
         playout.prepare(view)
+        step = playout.step
         max_depth = self.depth
         sample = playout.sampler(game, view)
         root = Node(None, -1)
@@ -360,7 +361,7 @@ class ISMCTS(Agent):
                     if score > best_score:
                         best_child, best_score = ch, score
                 assert best_child is not None and best_child.action is not None
-                world.apply(best_child.action)
+                step(world, best_child.action)
                 node = best_child
                 path.append(best_child)
             if rewards is None:

@@ -127,6 +127,11 @@ class Playout:
         """The rewards of a finished game (with this playout's score margin)."""
         return rewards_of(state, self.margin)
 
+    def step(self, world: State, action: Action) -> None:
+        """`world.apply(action)` for the tree search's walk down its nodes; a game's playout may make the same
+        changes without the engine's checks and events (the search reads no events)."""
+        world.apply(action)
+
     def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
         """The rewards of `action` played in `world` and the playout after it (the flat search's step): `world` is
         left as it was when `keep` (a copy plays), else it may be used up. A game's playout may play both without

@@ -92,6 +92,33 @@ class OlympicardsPlayout(Playout):
             return self._rewards(trial, self._run_storage(trial, rng, action))
         return super().play(world, action, rng, keep)
 
+    def step(self, world: State, action: Action) -> None:
+        """A play, or a withdrawal that does not end the sport, made on the storage as `apply` makes it (its
+        changes without its checks and events: tests/agents/test_olympicards_playout.py); anything else by `apply`."""
+        s = world
+        if action.__class__ is OlyAction and s.__class__ is OlympicardsState and s._phase is PLAY:
+            p = s._order[s._pos]
+            n = s.num_players
+            two = n == 2
+            index = len(s._withdrawals)
+            if action is WITHDRAW:
+                if index != (TWO_PLAYER_WITHDRAWALS - 1 if two else n - 1):
+                    _withdraw(s, p, TWO_PLAYER_AWARDS[index] if two else AWARDS[n][index], two)
+                    _advance(s, p)
+                    return
+            elif action.kind == "play":
+                cards = action.cards
+                hand = s._hands[p]
+                for k in cards:
+                    hand[k] -= 1
+                s._sizes[p] -= len(cards)
+                s._plays[p].append(cards)
+                s._last = cards
+                s._last_player = p
+                _advance(s, p)
+                return
+        world.apply(action)
+
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, OlympicardsState)
         s = world
@@ -245,6 +272,13 @@ def _draw(s: OlympicardsState, p: int, count: int) -> None:
         hand[s._draw.pop()] += 1
         drawn += 1
     s._sizes[p] += drawn
+
+
+def _advance(s: OlympicardsState, mover: int) -> None:
+    """`_advance` without its events: the next in the round's order, or a new round."""
+    s._pos += 1
+    if s._pos >= len(s._order):
+        _new_round(s, mover, s._set.sports[s._sport].flip)
 
 
 def _new_round(s: OlympicardsState, last_mover: int, flip: bool) -> None:
