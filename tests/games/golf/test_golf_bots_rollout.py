@@ -12,7 +12,8 @@ from podium.agents.playouts import Playout
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.bots.playout import LAST_CARD_PENALTY, GolfPlayout, _best_swap, _should_knock
-from podium.games.golf.bots.rollout import finish_four, finish_round, finish_six, fits
+from podium.games.golf.bots.rollout import finish_four, finish_round, fits
+from podium.games.golf.bots.rollout_six import finish_six
 from podium.games.golf.bots.tuning import TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.rules import GolfPhase
 

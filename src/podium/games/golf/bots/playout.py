@@ -43,7 +43,8 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, finish_six, fits
+from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, fits
+from podium.games.golf.bots.rollout_six import finish_six
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
