@@ -116,3 +116,101 @@ def test_the_phase_is_an_enum_written_as_its_string() -> None:
     assert type(state.to_dict()["phase"]) is str  # records hold plain JSON
     view = state.view(0)
     assert view["phase"] is GolfPhase.PEEK and json.loads(json.dumps(view))["phase"] == "peek"
+
+
+def _random_states() -> list[GolfState]:
+    """Every 5th state of random games of both variants and several options (rounds with a reveal, every phase)."""
+    from podium.core.rng import Rng
+
+    out = []
+    cases = [({}, 2), ({"variant": "six"}, 4), ({"peek": "near", "round_turn_limit": 8}, 3), ({"variant": "six"}, 2)]
+    for seed, (options, players) in enumerate(cases):
+        state = GAME.new_game(GAME.config(options), num_players=players, seed=seed)
+        rng = Rng(seed)
+        ply = 0
+        while state.current_player is not None:
+            if ply % 5 == 0:
+                out.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+            ply += 1
+        out.append(state)
+    return out
+
+
+# Values a stored field might wrongly hold, and some right ones: the reader's bulk checks must refuse exactly what the
+# field-by-field checks refuse, with the same error.
+_ODD = [None, True, False, 0, 1, -1, 2, 3, 9, 10, 52, 1.0, "1", "over", "drawn", "peek", [], [0, 1], [[1, 2]], {}]
+
+
+def _outcome(read: Any) -> Any:
+    """The state's record, or the error that reading it raised (the exception's type and message)."""
+    try:
+        return read().to_dict()
+    except Exception as exc:  # compared, not swallowed
+        return (type(exc).__name__, str(exc))
+
+
+def test_the_bulk_checks_and_the_field_by_field_ones_agree() -> None:
+    # read_state's fast path (`_read_valid`) hands anything unusual to `_read_checked`: same states, same errors.
+    from podium.games.golf import records
+    from podium.games.golf.rules import rules_for
+
+    states = _random_states()
+    assert {s.phase for s in states} >= {GolfPhase.PEEK, GolfPhase.DRAWN, GolfPhase.OVER, GolfPhase.INITIAL_FLIP}
+    checked = 0
+    for state in states[::4]:
+        data = state.to_dict()
+        r = rules_for(records._stored_config(data["config"]), data["num_players"])
+        variants: list[dict[str, Any]] = []
+        for field in data:
+            if field not in ("game", "config", "num_players"):
+                variants += [{**data, field: value} for value in _ODD]
+        hands, known, last = data["hands"], data["known"], data["last_round"]
+        variants += [
+            {**data, "hands": [*hands[:-1], True]},
+            {**data, "hands": [*hands[:-1], float(hands[-1])]},
+            {**data, "hands": [*hands[:-1], hands[0]]},  # one card twice
+            {**data, "known": [*known[:-1], 1]},  # known to its owner: never in six-card
+            {**data, "known": [*known[:-1], True]},
+            {**data, "known": [*known[:-1], 3]},
+            {**data, "totals": [*data["totals"][:-1], 1.5]},
+            {**data, "history": [*data["history"], [0] * (len(data["totals"]) + 1)]},
+            {**data, "history": [*data["history"], [True] * len(data["totals"])]},
+            {**data, "history": [*data["history"], tuple([0] * len(data["totals"]))]},
+            {**data, "ends": {**data["ends"], "knock": -1}},
+            {**data, "ends": {k: v for k, v in data["ends"].items() if k != "turn_limit"}},
+            {**data, "ends": {k: v for k, v in data["ends"].items() if k != "stock"}},
+            {**data, "round_turns": 10**6},
+            {**data, "rng": -1},
+            {**data, "last_round": [last]},
+            {k: v for k, v in data.items() if k != "round_turns"},
+            {k: v for k, v in data.items() if k != "taken"},
+        ]
+        for variant in variants:
+            expected = _outcome(lambda v=variant, r=r: records._read_checked(GolfState, v, r))
+            assert _outcome(lambda v=variant: records.read_state(GolfState, v)) == expected, variant
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_state_read_back_shares_no_list_with_the_record() -> None:
+    # The reveal of the last round included (its lists and the hands' lists in it): changing the record afterwards
+    # changes nothing in the state.
+    state = next(s for s in reversed(_random_states()) if s.to_dict()["last_round"] is not None)
+    data = state.to_dict()
+    again = GolfState.from_dict(data)
+    before = again.to_dict()
+    for value in data.values():
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, list):
+                    item.append(0)
+            value.append(0)
+    for value in data["last_round"].values():
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, list):
+                    item.append("x")
+            value.append("x")
+    assert again.to_dict() == before

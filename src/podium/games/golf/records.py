@@ -9,6 +9,7 @@ module does not import the rules engine, which reads records through it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any, TypeVar
 
 from podium.core.checks import (
@@ -35,6 +36,7 @@ from podium.games.golf.rules import (
     GolfPhase,
     Rules,
     copy_last,
+    copy_stored,
     rules_for,
 )
 
@@ -43,6 +45,8 @@ S = TypeVar("S", bound=GolfPosition)
 _LAST_CARD = DECK_SIZE - 1
 _DECK = list(range(DECK_SIZE))
 _INT = {int}
+_LIST = {list}
+_KNOWN = {UNSEEN, OWNER, PUBLIC}
 _END_FIELDS = tuple((k, f"ends.{k}") for k in END_NAMES)
 _stored_config = memoized(GolfConfig.from_stored)  # configs are immutable: states read with the same one share it
 _MID_TURN = (GolfPhase.DRAWN, GolfPhase.KNOCK, GolfPhase.FLIP)
@@ -57,6 +61,109 @@ def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
     config = _stored_config(data["config"])
     n = integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
     r = rules_for(config, n)
+    state = _read_valid(cls, data, r)
+    return _read_checked(cls, data, r) if state is None else state
+
+
+def _read_valid(cls: type[S], data: Mapping[str, Any], r: Rules) -> S | None:
+    """The state, if every field is as `to_dict` writes it; else None, and `_read_checked` reads the data again and
+    names the first field that is wrong (so a bad record gets the same error either way). Every check of
+    `_read_checked` is made here too, in bulk: the scalar fields' types in one chained comparison, the card lists as
+    one deck, the number lists by their types as a set and their extremes."""
+    try:
+        round_, first, phase_text, current = data["round"], data["first_player"], data["phase"], data["current_player"]
+        hands, known, stock, discard, drawn = (
+            data["hands"],
+            data["known"],
+            data["stock"],
+            data["discard"],
+            data["drawn"],
+        )
+        taken, closer, final_left, turns = data["taken"], data["closer"], data["final_left"], data["turns"]
+        totals, history, last, ends, rng_state = (
+            data["totals"],
+            data["history"],
+            data["last_round"],
+            data["ends"],
+            data["rng"],
+        )
+        saved = data.get("round_turns")
+        counts = [ends["knock"], ends["stock"], ends["all_face_up"], ends.get("turn_limit", 0)]
+    except (KeyError, TypeError, AttributeError):
+        return None
+    n = r.n
+    size = n * r.slots
+    phase = PHASE_OF.get(phase_text) if phase_text.__class__ is str else None
+    if not (
+        round_.__class__ is first.__class__ is final_left.__class__ is turns.__class__ is int
+        and 1 <= round_ <= r.rounds
+        and first == (round_ - 1) % n
+        and 0 <= final_left <= n
+        and turns >= 0
+        and phase is not None
+        and (phase is not GolfPhase.PEEK or r.peek_choose)
+        and (phase is not GolfPhase.INITIAL_FLIP or r.six)
+        and (current.__class__ is int and 0 <= current < n if phase is not GolfPhase.OVER else current is None)
+        and (closer is None or (closer.__class__ is int and 0 <= closer < n))
+        and taken.__class__ is bool
+        and (drawn is None) == (phase is not GolfPhase.DRAWN)
+        and ends.__class__ is dict
+        and set(map(type, counts)) == _INT
+        and min(counts) >= 0
+        and (last is None or last.__class__ is dict)
+        and hands.__class__ is stock.__class__ is discard.__class__ is known.__class__ is totals.__class__ is list
+        and history.__class__ is list
+        and len(hands) == len(known) == size
+        and len(totals) == n
+    ):
+        return None
+    if history and ({*map(type, history)} != _LIST or {*map(len, history)} != {n}):
+        return None
+    every = hands + stock + discard
+    if drawn is not None:
+        every.append(drawn)
+    # every number an int (one look at all their types), the cards one deck, each known flag one of the three
+    if set(map(type, chain(every, known, totals, *history))) != _INT or sorted(every) != _DECK:
+        return None
+    flags = set(known)
+    if not flags <= _KNOWN or (r.six and OWNER in flags):
+        return None
+    try:
+        round_turns = (
+            _saved_round_turns(r, phase, round_, turns, len(stock))
+            if saved is None
+            else _round_turns(saved, r, phase, turns)
+        )
+        rng = Rng.from_state(rng_state)
+    except (RecordError, ValueError):
+        return None
+    return cls(
+        r,
+        hands=hands[:],
+        known=known[:],
+        stock=stock[:],
+        discard=discard[:],
+        drawn=drawn,
+        taken=taken and drawn is not None,  # stale outside the "drawn" phase
+        phase=phase,
+        current=current,
+        first=first,
+        round=round_,
+        closer=closer,
+        final_left=final_left,
+        totals=totals[:],
+        history=[row[:] for row in history],
+        last=None if last is None else copy_stored(last),
+        ends=counts,
+        turns=turns,
+        round_turns=round_turns,
+        rng=rng,
+    )
+
+
+def _read_checked(cls: type[S], data: Mapping[str, Any], r: Rules) -> S:
+    """The state, checked field by field: `RecordError` names the first field that is wrong."""
+    n = r.n
     size = n * r.slots
     round_ = integer(data["round"], "round", 1, r.rounds)
     first = integer(data["first_player"], "first_player", 0, n - 1)

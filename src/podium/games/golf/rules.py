@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from itertools import chain
 from types import MappingProxyType
 from typing import Any
 
@@ -170,6 +171,27 @@ _LIST = {list}
 # built (states share it), and a view copies it until the next round ends. (One tuple, replaced whole: a copy being
 # made in another thread keeps the plan it read; the plan holds the reveal, so its identity cannot be reused.)
 _PLAN: list[tuple[Any, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [(None, (), (), ())]
+
+
+def copy_stored(last: Mapping[str, Any]) -> JsonDict:
+    """`copy_last` of a reveal copied once (a stored one, read from a record), without finding a plan to keep: the
+    same copy. A list whose first item is a list (the hands) is copied item by item; the others are sliced, and the
+    types of all their items looked at once: if one of those holds a list after all, every list is copied item by
+    item."""
+    out = dict(last)
+    flat = []
+    for key, value in last.items():
+        if isinstance(value, list):
+            if value and isinstance(value[0], list):
+                out[key] = [list(x) if isinstance(x, list) else x for x in value]
+            else:
+                out[key] = value[:]
+                flat.append(value)
+    if flat and not set(map(type, chain.from_iterable(flat))) <= _SCALARS:
+        for key, value in last.items():
+            if isinstance(value, list):
+                out[key] = [list(x) if isinstance(x, list) else x for x in value]
+    return out
 
 
 def copy_last(last: Mapping[str, Any] | None) -> JsonDict | None:
