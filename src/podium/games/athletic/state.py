@@ -42,20 +42,13 @@ from podium.games.athletic.actions import (
 )
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES, PLACE, TEXT, mask_of
 from podium.games.athletic.config import AthleticConfig
-from podium.games.athletic.layout import (
-    CODE_BITS,
-    CODE_MASK,
-    LayoutKey,
-    legal_moves,
-    moved_key,
-    pile_code,
-    replay_chain,
-)
+from podium.games.athletic.layout import CODE_BITS, CODE_MASK, legal_moves, moved_key, pile_code, replay_chain
 from podium.games.athletic.termination import AthleticTermination
 from podium.games.athletic.view import AthleticView, PoolView, as_view, build_pools, options_of, pools_view
 
 if TYPE_CHECKING:
     from podium.core.contract import Game
+    from podium.games.athletic.layout import LayoutKey
 
 HAND_SIZE = 7  # A-2.1
 MEDAL_DRAW = 7  # A-5.1
@@ -143,40 +136,25 @@ class AthleticState(State):
         cards_placed: int,
         medal_turns: int,
     ) -> Self:
-        """The state `__init__` would build from these fields, for `records.read_state` once it has checked them
-        (the lists are the state's own, each hand sorted). The structures `legal_actions` and `apply` keep (`_LAZY`:
-        the hands' bit masks, the piles' codes and the layouts seen) are built on their first use instead, so a state
-        read from a record and never played pays nothing for them; only a move chain is replayed at once, as it is
-        part of the checks (RecordError if it does not fit the piles)."""
+        """The state `__init__` would build from these fields, checked by `records.read_state` (the lists its own,
+        hands sorted), but the structures `legal_actions` and `apply` keep (`_LAZY`) are built on first use: a state
+        read and never played pays nothing for them. A move chain is replayed at once (a check: RecordError)."""
         self = cls.__new__(cls)
         self._config = config
         self._up = config.step == "up"
         self.num_players = len(hands)
-        self.hands = hands
-        self.piles = piles
-        self.draw = draw
-        self.rng = rng
-        self.first_player = first_player
-        self.medals = medals
-        self.epoch = epoch
-        self.reshuffles = reshuffles
-        self.current = current
-        self.turn = turn
-        self.placed = placed
-        self.chain = chain
+        self.hands, self.piles, self.draw, self.rng = hands, piles, draw, rng
+        self.first_player, self.medals, self.epoch, self.reshuffles = first_player, medals, epoch, reshuffles
+        self.current, self.turn, self.placed, self.chain, self.reason = current, turn, placed, chain, reason
+        self.pools = None
+        self.cards_placed, self.medal_turns = cards_placed, medal_turns
         if chain:  # replayed now, as part of the checks
             self._build_lazy()
-        self.reason = reason
-        self.pools = None
-        self.cards_placed = cards_placed
-        self.medal_turns = medal_turns
         return self
 
     def _build_lazy(self) -> None:
-        """Build whichever of `_LAZY` is missing from the position as it is now, exactly as `__init__` builds them:
-        what `apply` keeps up to date is a function of the hands, the piles and the move chain. So they must be asked
-        for before a change (`apply` reads the codes first); a state lacking the codes lacks the others, or has
-        hand masks made from its hands (`shuffle_hidden`), and its chain is empty (a move reads the codes)."""
+        """Build whichever of `_LAZY` is missing from the position as it is now, as `__init__` does: they follow the
+        hands, piles and chain, so `apply` asks for them (reads the codes) before changing anything."""
         built = self.__dict__
         if "hand_masks" not in built:
             self.hand_masks = [sum(map(_BIT, hand)) for hand in self.hands]
