@@ -1,8 +1,9 @@
 """A view is the caller's own: mutating one never changes the next view, and the engine never changes a view it has
 handed out. Engines may keep what their views are made of between calls (tables written once, parts kept up to date
-by `apply`, texts of plays, configs, sports, reveals): none of it may be shared with a view, except immutable values.
-Checked on random games of every installed game, for every seat and the spectator, with every list and object of each
-view mutated in place."""
+by `apply`, texts of plays, configs, sports, reveals): none of it may be shared with a view, except immutable values
+(a view's lists and objects are fresh for each view; its tuples, which JSON writes as arrays, may be shared, and hold
+nothing mutable). Checked on random games of every installed game, for every seat and the spectator, with every list
+and object of each view, inside tuples too, mutated in place."""
 
 from __future__ import annotations
 
@@ -25,8 +26,12 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
 
 
 def vandalize(value: Any) -> None:
-    """Change every list and object inside `value` in place (what a careless consumer might do)."""
-    if isinstance(value, list):
+    """Change every list and object inside `value` in place (what a careless consumer might do); a tuple cannot be
+    changed, but what it holds is looked into."""
+    if isinstance(value, tuple):
+        for item in value:
+            vandalize(item)
+    elif isinstance(value, list):
         for item in value:
             vandalize(item)
         value.append("vandal")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from golf_helpers import play, position, random_playout
+from golf_helpers import plain, play, position, random_playout, viewed
 
 from podium.core.rng import Rng
 from podium.games.golf import GAME
@@ -20,19 +20,19 @@ FOUR_KNOWN = [[1, 0, 2, 0], [0, 1, 1, 0]]
 def test_g7_four_card_known_sum_of_the_owner_an_opponent_and_the_spectator() -> None:
     # G-7: the owner counts the cards they have seen, the others only the public ones.
     state = position(FOUR, known=FOUR_KNOWN, stock_top=["2h"])
-    assert state.view(0)["known_sum"] == [5 + 7, 0]
-    assert state.view(1)["known_sum"] == [7, 6 + 7]
-    assert state.view(None)["known_sum"] == [7, 0]
+    assert viewed(state, 0)["known_sum"] == [5 + 7, 0]
+    assert viewed(state, 1)["known_sum"] == [7, 6 + 7]
+    assert viewed(state, None)["known_sum"] == [7, 0]
 
 
 def test_g7_known_sum_follows_the_play() -> None:
     # G-7: a card swapped in from the stock is known to its owner only; one taken from the discard pile to all.
     state = position(FOUR, known=FOUR_KNOWN, stock_top=["2h"], discard=["Kc", "3s"])
     play(state, "take", "swap 2")  # seat 0: 3s (public) replaces the unseen 6c
-    assert state.view(1)["known_sum"] == [7 + 3, 6 + 7]
+    assert viewed(state, 1)["known_sum"] == [7 + 3, 6 + 7]
     play(state, "draw", "swap 1")  # seat 1: 2h (seen by seat 1 only) replaces the unseen 5d
-    assert state.view(1)["known_sum"] == [7 + 3, 2 + 6 + 7]
-    assert state.view(0)["known_sum"] == [5 + 3 + 7, 0]
+    assert viewed(state, 1)["known_sum"] == [7 + 3, 2 + 6 + 7]
+    assert viewed(state, 0)["known_sum"] == [5 + 3 + 7, 0]
 
 
 # Six-card values (G-8.4): 2 is -2, King 0, the rest their number (Jack, Queen 10).
@@ -45,24 +45,24 @@ def test_g8_4_six_card_known_pair_scores_zero_for_everyone() -> None:
     # G-8.4: 5c over 5d, both face up, score 0; an unknown card adds nothing (G-7: face-down cards are hidden).
     state = position(SIX, known=SIX_UP, variant="six")
     for viewer in (0, 1, None):
-        assert state.view(viewer)["known_sum"] == [7, 6 + 7]
+        assert viewed(state, viewer)["known_sum"] == [7, 6 + 7]
 
 
 def test_g8_4_a_pair_counts_only_once_both_cards_are_known() -> None:
     # G-8.4: 6d under 6h pairs only when 6d is turned up too; then the column scores 0 for every viewer.
     state = position(SIX, known=SIX_UP, stock_top=["Kd"], variant="six", flip_on_discard="must")
     play(state, "draw", "discard", "flip 2")  # seat 0 turns up 6c: no pair (9c under it is face down)
-    assert state.view(None)["known_sum"] == [6 + 7, 6 + 7]
+    assert viewed(state, None)["known_sum"] == [6 + 7, 6 + 7]
     play(state, "draw", "discard", "flip 1")  # seat 1 turns up 6d: 6d and 6h pair
-    assert state.view(1)["known_sum"] == [6 + 7, 7]
-    assert state.view(0)["known_sum"] == [6 + 7, 7]
+    assert viewed(state, 1)["known_sum"] == [6 + 7, 7]
+    assert viewed(state, 0)["known_sum"] == [6 + 7, 7]
 
 
 def test_g8_4_full_view_and_finished_game_sum_every_card() -> None:
     # G-5 / G-8.4: with every card shown the known sums are the hands' sums (the round's sums once it is over).
     state = position(SIX, known=SIX_UP, variant="six")
-    assert state.full_view()["known_sum"] == [0 + 6 + 7 + 9 + 10, 0 + 7 + 8 + 9 + 10]
-    assert state.view(None)["known_sum"] == [7, 13]  # the full view did not change the views
+    assert plain(state.full_view())["known_sum"] == [0 + 6 + 7 + 9 + 10, 0 + 7 + 8 + 9 + 10]
+    assert viewed(state, None)["known_sum"] == [7, 13]  # the full view did not change the views
     finished = GAME.new_game(GAME.config(variant="six", rounds=1), 3, 4)
     random_playout(finished, 4)
     view = finished.view(1)

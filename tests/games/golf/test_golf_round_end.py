@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from golf_helpers import kinds, play, position, texts
+from golf_helpers import kinds, play, position, texts, viewed
 
 from podium.core.errors import IllegalAction
 
@@ -84,9 +84,9 @@ def test_g5_all_cards_turn_face_up_and_the_lowest_sum_wins() -> None:
     assert end.data["sums"] == [10, 26, 39]
     assert end.data["winners"] == [0]
     assert end.data["scores"] == [0, 16, 29] and end.data["totals"] == [0, 16, 29]
-    last = state.view(1)["last_round"]
+    last = viewed(state, 1)["last_round"]
     assert last["hands"] == THREE and last["sums"] == [10, 26, 39] and last["round"] == 1
-    assert state.view(1)["scores"] == [0, 16, 29] and state.view(1)["round_scores"] == [[0, 16, 29]]
+    assert viewed(state, 1)["scores"] == [0, 16, 29] and viewed(state, 1)["round_scores"] == [[0, 16, 29]]
 
 
 def test_g5_ties_for_the_round_win_all_win() -> None:
@@ -112,7 +112,7 @@ def test_game_over_reveals_everything_and_takes_no_more_actions() -> None:
     events = play(state, "draw", "discard")
     assert kinds(events)[-2:] == ["round_end", "game_over"]
     assert state.legal_actions() == [] and state.current_player is None
-    assert state.view(2)["hands"] == THREE and state.view(None)["phase"] == "over"
+    assert viewed(state, 2)["hands"] == THREE and viewed(state, None)["phase"] == "over"
     with pytest.raises(IllegalAction, match="game is over"):
         play(state, "draw")
 

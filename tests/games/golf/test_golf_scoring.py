@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from golf_helpers import cards, play, position, random_playout
+from golf_helpers import cards, play, position, random_playout, viewed
 
 from podium.games.golf import GAME
 from podium.games.golf.config import SIX_VALUES, STANDARD_VALUES
@@ -43,7 +43,7 @@ def test_g6_totals_add_up_over_rounds_and_the_lowest_total_wins() -> None:
     hands = [["Ac", "2c", "3c", "4c"], ["5d", "6d", "7d", "8d"]]
     state = position(hands, stock_top=["Ks"], stock_size=1, rounds=2)
     play(state, "draw", "discard")
-    assert state.round == 2 and state.view(None)["scores"] == [0, 16]
+    assert state.round == 2 and viewed(state, None)["scores"] == [0, 16]
     # Round 2 (of 2) from a position carrying those totals: seat 1 wins it (6 against 34).
     hands = [["Tc", "Jc", "Qc", "4c"], ["Ad", "2d", "3d", "Kd"]]
     state = position(hands, stock_top=["Ks"], stock_size=1, round=2, rounds=2, totals=[0, 16], current=1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from golf_helpers import kinds, play, texts
+from golf_helpers import kinds, play, texts, viewed
 
 from podium.core.errors import IllegalAction, PlayerCountError
 from podium.games.golf import GAME
@@ -48,7 +48,7 @@ def test_g3_3_peek_choose_two_decisions_each_in_seat_order() -> None:
     assert state.current_player == 1
     play(state, "peek 4", "peek 2", "peek 1", "peek 2")
     assert state.phase == "start" and state.current_player == 0
-    assert state.view(0)["owner_knows"] == [
+    assert viewed(state, 0)["owner_knows"] == [
         [True, False, True, False],
         [False, True, False, True],
         [True, True, False, False],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from golf_helpers import hand_texts, kinds, play, position, texts
+from golf_helpers import hand_texts, kinds, play, position, texts, viewed
 
 from podium.core.errors import IllegalAction
 from podium.games.golf import GAME
@@ -20,7 +20,7 @@ def test_g8_1_each_player_turns_two_cards_face_up_first() -> None:
     events = play(state, "flip 6")
     assert kinds(events) == ["flip"] and events[0].visible_to is None
     assert state.view(1)["hands"][0][5] == events[0].data["card"]
-    assert state.view(1)["face_up"][0] == [False] * 5 + [True]
+    assert viewed(state, 1)["face_up"][0] == [False] * 5 + [True]
     with pytest.raises(IllegalAction):
         play(state, "flip 6")
     with pytest.raises(IllegalAction):
@@ -38,10 +38,10 @@ def test_g8_2_swap_puts_the_new_card_face_up_and_discards_the_old_one() -> None:
     assert texts(state.legal_actions()) == ["discard"] + [f"swap {k}" for k in range(1, 7)]
     events = play(state, "swap 4")
     assert events[0].data == {"player": 0, "slot": 3, "card": "2h", "discarded": "8c"}
-    assert state.view(1)["hands"][0] == ["5c", "6c", None, "2h", None, None]
+    assert viewed(state, 1)["hands"][0] == ["5c", "6c", None, "2h", None, None]
     assert state.view(None)["discard_top"] == "8c"
     play(state, "take", "swap 1")  # a face-up card may be replaced too
-    assert state.view(0)["hands"][1] == ["8c", "6d", None, None, None, None]
+    assert viewed(state, 0)["hands"][1] == ["8c", "6d", None, None, None, None]
 
 
 def test_g8_2_a_taken_discard_must_be_swapped_in() -> None:
@@ -73,7 +73,7 @@ def test_g8_2_flip_on_discard(mode: str, legal: list[str]) -> None:
 def test_g8_2_flip_on_discard_may_pass() -> None:
     state = position(HANDS, known=TWO_UP, stock_top=["2h"], variant="six", flip_on_discard="may")
     play(state, "draw", "discard", "pass")
-    assert state.current_player == 1 and state.view(None)["face_up"][0] == [True, True] + [False] * 4
+    assert state.current_player == 1 and viewed(state, None)["face_up"][0] == [True, True] + [False] * 4
 
 
 def test_g8_2_flip_on_discard_no() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from golf_helpers import hand_texts, kinds, play, position, texts
+from golf_helpers import hand_texts, kinds, play, position, texts, viewed
 
 from podium.core.errors import IllegalAction
 
@@ -23,17 +23,17 @@ def test_g4_1_draw_then_swap() -> None:
     events = play(state, "swap 2")
     assert events[0].data == {"player": 0, "slot": 1, "card": None, "discarded": "6c"}
     assert hand_texts(state, 0) == ["5c", "2h", "7c", "8c"]
-    assert state.view(None)["discard"] == ["Kc", "6c"]
+    assert viewed(state, None)["discard"] == ["Kc", "6c"]
     # G-4 perfect recall: the player knows the card they placed; the others do not.
-    assert state.view(0)["hands"][0] == [None, "2h", None, None]
-    assert state.view(1)["hands"][0] == [None, None, None, None]
+    assert viewed(state, 0)["hands"][0] == [None, "2h", None, None]
+    assert viewed(state, 1)["hands"][0] == [None, None, None, None]
     assert state.current_player == 1
 
 
 def test_g4_1_draw_then_discard() -> None:
     state = position(HANDS, stock_top=["2h"], discard=["Kc"])
     play(state, "draw", "discard")
-    assert state.view(None)["discard"] == ["Kc", "2h"]
+    assert viewed(state, None)["discard"] == ["Kc", "2h"]
     assert hand_texts(state, 0) == HANDS[0] and state.current_player == 1
 
 
@@ -46,8 +46,8 @@ def test_g4_1_take_then_swap_is_public() -> None:
     events = play(state, "swap 4")
     assert events[0].data == {"player": 0, "slot": 3, "card": "Kc", "discarded": "8c"}
     for viewer in (None, 0, 1):
-        assert state.view(viewer)["hands"][0] == [None, None, None, "Kc"]
-    assert state.view(None)["public"][0] == [False, False, False, True]
+        assert viewed(state, viewer)["hands"][0] == [None, None, None, "Kc"]
+    assert viewed(state, None)["public"][0] == [False, False, False, True]
 
 
 def test_g4_1_taken_discard_may_be_discarded_again_by_default() -> None:
@@ -56,7 +56,7 @@ def test_g4_1_taken_discard_may_be_discarded_again_by_default() -> None:
     play(state, "take")
     assert "discard" in texts(state.legal_actions())
     play(state, "discard")
-    assert state.view(None)["discard"] == ["9s", "Kc"] and state.current_player == 1
+    assert viewed(state, None)["discard"] == ["9s", "Kc"] and state.current_player == 1
 
 
 def test_g4_1_taken_discard_must_be_swapped_with_the_option() -> None:
@@ -78,7 +78,7 @@ def test_g4_2_knock_instead_of_drawing_once_per_round() -> None:
     # G-4.2 knock = "instead": a knock is the whole turn; only one per round.
     state = position([*HANDS, ["5h", "6h", "7h", "8h"]], stock_top=["2h", "3h", "4h"])
     events = play(state, "knock")
-    assert kinds(events) == ["knock"] and state.view(None)["knocker"] == 0 and state.current_player == 1
+    assert kinds(events) == ["knock"] and viewed(state, None)["knocker"] == 0 and state.current_player == 1
     assert texts(state.legal_actions()) == ["draw", "take"]
     with pytest.raises(IllegalAction) as refused:
         play(state, "knock")
@@ -121,9 +121,9 @@ def test_illegal_actions_change_nothing_and_say_what_is_legal() -> None:
 def test_g4_perfect_recall_of_peeked_and_placed_cards_until_replaced() -> None:
     # G-4: a player's view carries the two peeked cards and every card they placed themselves.
     state = position(HANDS, stock_top=["2h", "3h", "4h"], known=[[1, 1, 0, 0], [0, 0, 0, 0]])
-    assert state.view(0)["hands"][0] == ["5c", "6c", None, None]
+    assert viewed(state, 0)["hands"][0] == ["5c", "6c", None, None]
     play(state, "draw", "swap 3")
-    assert state.view(0)["hands"][0] == ["5c", "6c", "2h", None]
+    assert viewed(state, 0)["hands"][0] == ["5c", "6c", "2h", None]
     play(state, "draw", "discard", "draw", "swap 1")  # seat 0 replaces a known card by a new one
-    assert state.view(0)["hands"][0] == ["4h", "6c", "2h", None]
-    assert state.view(1)["hands"][0] == [None, None, None, None]
+    assert viewed(state, 0)["hands"][0] == ["4h", "6c", "2h", None]
+    assert viewed(state, 1)["hands"][0] == [None, None, None, None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from golf_helpers import play, position, random_playout
+from golf_helpers import play, position, random_playout, viewed
 
 from podium.core.rng import Rng
 from podium.games.golf import GAME
@@ -16,11 +16,11 @@ HANDS = [["5c", "6c", "7c", "8c"], ["5d", "6d", "7d", "8d"]]
 def test_g7_views_hide_face_down_cards_of_others_and_own_unpeeked_ones() -> None:
     # G-7 / G-4: own peeked cards visible, own unpeeked and the others' unknown cards are null.
     state = position(HANDS, known=[[1, 0, 1, 0], [0, 1, 1, 0]], stock_top=["2h"])
-    assert state.view(0)["hands"] == [["5c", None, "7c", None], [None, None, None, None]]
-    assert state.view(1)["hands"] == [[None, None, None, None], [None, "6d", "7d", None]]
-    assert state.view(None)["hands"] == [[None] * 4, [None] * 4]
+    assert viewed(state, 0)["hands"] == [["5c", None, "7c", None], [None, None, None, None]]
+    assert viewed(state, 1)["hands"] == [[None, None, None, None], [None, "6d", "7d", None]]
+    assert viewed(state, None)["hands"] == [[None] * 4, [None] * 4]
     # What others may know: which cards their owner has seen.
-    assert state.view(1)["owner_knows"][0] == [True, False, True, False]
+    assert viewed(state, 1)["owner_knows"][0] == [True, False, True, False]
     for viewer in (None, 0, 1):
         text = json.dumps(state.view(viewer))
         hidden = [
@@ -37,12 +37,12 @@ def test_g7_public_information() -> None:
     # G-7: the discard pile (all of it), the stock size, each player's cards, the public swaps.
     state = position(HANDS, stock_top=["2h", "3h"], discard=["9s", "Kc"])
     play(state, "take", "swap 2", "draw", "swap 1")
-    view = state.view(None)
+    view = viewed(state, None)
     assert view["discard"] == ["9s", "6c", "5d"] and view["discard_top"] == "5d"
     assert view["stock_size"] == 52 - 8 - 2 - 1
     assert view["hands"] == [[None, "Kc", None, None], [None, None, None, None]]
     assert view["public"] == [[False, True, False, False], [False] * 4]
-    assert state.view(1)["hands"][1] == ["2h", None, None, None]
+    assert viewed(state, 1)["hands"][1] == ["2h", None, None, None]
     assert view["round"] == 1 and view["rounds"] == 9 and view["phase"] == "start" and view["variant"] == "four"
 
 
@@ -56,7 +56,7 @@ def test_g7_six_card_face_up_cards_are_public() -> None:
     hands = [["5c", "6c", "7c", "8c", "9c", "Tc"], ["5d", "6d", "7d", "8d", "9d", "Td"]]
     state = position(hands, known=[[2, 0, 0, 0, 0, 2], [0, 2, 2, 0, 0, 0]], variant="six")
     for viewer in (None, 0, 1):
-        assert state.view(viewer)["hands"] == [
+        assert viewed(state, viewer)["hands"] == [
             ["5c", None, None, None, None, "Tc"],
             [None, "6d", "7d", None, None, None],
         ]

@@ -2,32 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from podium.core.contract import JsonDict, View
-from podium.games.golf.cards import CARD_TEXT, RANK_NAMES
+from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, RANK_NAMES
 from podium.games.golf.position import GolfPosition
-from podium.games.golf.rules import END_NAMES, PHASES, GolfPhase, Rules, copy_last, visible_at
-from podium.games.golf.scoring import card_values, known_sum
+from podium.games.golf.rules import END_NAMES, OWNER, PHASES, PUBLIC, UNSEEN, GolfPhase, Rules
+from podium.games.golf.scoring import card_values, column_sum, known_sum
 
 
 class GolfRoundEnd(TypedDict):
     """A finished round's reveal: the "round_end" event's data and the view's `last_round`."""
 
     round: int
-    hands: list[list[str]]  # every card, per seat and slot
-    sums: list[int]
-    scores: list[int]  # the round's scores (G-6, G-8.5)
-    totals: list[int]  # the running totals after it
-    winners: list[int]
+    hands: Sequence[Sequence[str]]  # every card, per seat and slot
+    sums: Sequence[int]
+    scores: Sequence[int]  # the round's scores (G-6, G-8.5)
+    totals: Sequence[int]  # the running totals after it
+    winners: Sequence[int]
     ended_by: str  # knock / stock / all_face_up / turn_limit
     knocker: int | None  # four-card
     went_out: int | None  # six-card
-    discard: NotRequired[list[str]]  # the discard pile at the end, bottom to top (absent in states stored before it)
+    discard: NotRequired[Sequence[str]]  # the discard pile at the end, bottom to top (absent in older states)
 
 
 class GolfView(TypedDict):
-    """Everything `player` may know (G-7). Plain JSON: the phase is a `StrEnum`, written as its string.
+    """Everything `player` may know (G-7). Plain JSON: the phase is a `StrEnum`, written as its string, and every
+    array is a tuple (JSON arrays; `json` and `orjson` write tuples as arrays), shared between views: a view's dicts
+    are its own, its arrays immutable (see tests/sim/test_view_copies.py).
 
     Card texts are two characters ("7h", "Ts"); per seat and slot lists count slots from 0 (six-card: slots 0..2
     are the top row, 3..5 the bottom row; a column is slots c and c+3).
@@ -52,25 +55,25 @@ class GolfView(TypedDict):
     first_player: int  # the round's first player (G-3.4)
     phase: GolfPhase
     stock_size: int
-    discard: list[str]  # bottom to top
+    discard: tuple[str, ...]  # bottom to top
     discard_top: str | None
     drawn: str | None  # the card in hand, null unless the viewer may see it
     drawn_from: Literal["stock", "discard"] | None  # in the "drawn" phase
-    hands: list[list[str | None]]  # per seat and slot: the card, or null if the viewer cannot know it
-    public: list[list[bool]]  # known to all
-    face_up: list[list[bool]]  # six-card
-    owner_knows: list[list[bool]]  # the owner has seen it (public knowledge too)
-    known_sum: list[int]  # per seat, what the cards shown in `hands` add up to (see above)
+    hands: tuple[tuple[str | None, ...], ...]  # per seat and slot: the card, or null if the viewer cannot know it
+    public: tuple[tuple[bool, ...], ...]  # known to all
+    face_up: tuple[tuple[bool, ...], ...]  # six-card
+    owner_knows: tuple[tuple[bool, ...], ...]  # the owner has seen it (public knowledge too)
+    known_sum: tuple[int, ...]  # per seat, what the cards shown in `hands` add up to (see above)
     knocker: int | None  # four-card: who knocked this round
     went_out: int | None  # six-card: who first had all cards face up this round
     final_turns_left: int  # turns left in the round once it is closing, the current one included
-    scores: list[int]  # running totals
-    round_scores: list[list[int]]  # per finished round
+    scores: tuple[int, ...]  # running totals
+    round_scores: tuple[tuple[int, ...], ...]  # per finished round
     last_round: GolfRoundEnd | None
     round_ends: dict[str, int]  # how many rounds ended by knock / stock / all_face_up / turn_limit
     turns: int  # in the game
     round_turns: int  # begun in this round, the current one included; the round ends after round_turn_limit (G-5.3)
-    stock: NotRequired[list[str]]  # `full_view` only: the stock, top first
+    stock: NotRequired[tuple[str, ...]]  # `full_view` only: the stock, top first
 
 
 def as_golf_view(view: View) -> GolfView:
@@ -84,16 +87,253 @@ def card_values_of(view: GolfView) -> tuple[int, ...]:
     return card_values(tuple(by_rank[name] for name in RANK_NAMES))
 
 
-_IS_PUBLIC = (False, False, True).__getitem__  # by UNSEEN, OWNER, PUBLIC
-_TEXT_OR_NONE = (*CARD_TEXT, None).__getitem__  # a card's text, None for -1 (unknown)
-_OWNER_KNOWS = (False, True, True).__getitem__
 assert END_NAMES == ("knock", "stock", "all_face_up", "turn_limit")  # the view's round_ends, written out below
+assert (UNSEEN, OWNER, PUBLIC) == (0, 1, 2)  # the rows below are indexed by what is known of a card
+
+# Rows indexed by what is known of a card (UNSEEN, OWNER, PUBLIC), then (but the flags) by the card: what
+# everybody else and what its owner sees of it (G-7), as its id (-1: unknown) and as its text (None: unknown).
+# A seat's parts are read from them slot by slot (4 or 6 slots: plain indexing is several times cheaper than
+# `map` over so few items).
+_HIDDEN = (-1,) * DECK_SIZE
+_SHOWN = tuple(range(DECK_SIZE))
+_NO_TEXT: tuple[str | None, ...] = (None,) * DECK_SIZE
+_SEEN_BY_ALL = (_HIDDEN, _HIDDEN, _SHOWN)
+_SEEN_BY_OWNER = (_HIDDEN, _SHOWN, _SHOWN)
+_TEXTS_BY_ALL = (_NO_TEXT, _NO_TEXT, CARD_TEXT)
+_TEXTS_BY_OWNER = (_NO_TEXT, CARD_TEXT, CARD_TEXT)
+_IS_PUBLIC = (False, False, True)
+_OWNER_KNOWS = (False, True, True)
+
+Texts = tuple[str | None, ...]
+Flags = tuple[bool, ...]
+
+# How views share what they are made of: everything below that a view holds by reference is immutable (strings,
+# ints, tuples of them); each view gets its own dicts (itself, config, values, last_round, round_ends). The parts
+# kept between calls are objects that are never changed once made: a newer one replaces an older one whole, so a
+# view being made in another thread at the same time reads one consistent set of parts.
 
 
-# Per (rules, viewer): the hands and what is known of them when its seats' parts below were last made, then those
-# parts, as tuples (texts, sums, public, owner_knows per seat): `golf_view` copies them into each view.
-_SEATS: dict[tuple[Rules, int | None], tuple[list[int], list[int], tuple[Any, ...], tuple[int, ...], tuple[Any, ...],
-                                             tuple[Any, ...]]] = {}  # fmt: skip
+class _Round:
+    """The parts of a view that change only when a round ends, and what they were made of: the round's first
+    player, the round, the totals, the rounds' scores, the counts of how rounds ended and the last round's reveal
+    (a reveal is never changed once built: compared by identity). `template` has every key of a view in order, with
+    those values; `reveal` is the reveal with a tuple for each list."""
+
+    __slots__ = ("ends", "ends_json", "first", "history", "last", "reveal", "round", "template", "totals")
+
+    def __init__(self, state: GolfPosition, template: dict[str, Any]) -> None:
+        self.first = state._first
+        self.round = state._round
+        self.totals = state._totals[:]
+        self.history = state._history[:]  # their rows are never changed
+        self.ends = ends = state._ends[:]
+        last = self.last = state._last
+        self.reveal = None if last is None else _frozen(last)
+        self.ends_json = {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]}
+        template = self.template = template.copy()
+        template["round"] = self.round
+        template["first_player"] = self.first
+        template["scores"] = tuple(self.totals)
+        template["round_scores"] = tuple(map(tuple, self.history))
+
+
+def _frozen(last: JsonDict) -> JsonDict:
+    """A round's reveal with a tuple for each of its lists."""
+    out = dict(last)
+    for key, value in last.items():
+        if isinstance(value, list):
+            out[key] = tuple([tuple(x) if isinstance(x, list) else x for x in value])
+    return out
+
+
+class _Seats:
+    """The per-seat parts of a view, made from the position's `hands` and `known` (kept as copies): per seat its
+    texts as everybody else sees them and as its owner does, what those add up to (`scoring.known_sum`), which cards
+    are public and which the owner knows; `rows` the per-seat rows every viewer shares (public, face_up,
+    owner_knows); `viewers` each viewer's hands and sums, made on the first view of that viewer."""
+
+    __slots__ = ("hands", "known", "own_sums", "own_texts", "owner", "public", "rows", "sums", "texts", "viewers")
+
+    hands: list[int]
+    known: list[int]
+    texts: list[Texts]
+    own_texts: list[Texts]
+    sums: list[int]
+    own_sums: list[int]
+    public: list[Flags]
+    owner: list[Flags]
+    rows: tuple[tuple[Flags, ...], tuple[Flags, ...], tuple[Flags, ...]]
+    viewers: dict[int | None, tuple[tuple[Texts, ...], tuple[int, ...]]]
+
+    def __init__(self, kit: _Kit, hands: list[int], known: list[int], old: _Seats | None, mover: int) -> None:
+        r = kit.rules
+        slots = r.slots
+        n = r.n
+        if old is None:
+            starts: Sequence[int] = range(0, n * slots, slots)
+            texts: list[Texts] = [()] * n
+            own_texts: list[Texts] = [()] * n
+            sums = [0] * n
+            own_sums = [0] * n
+            public: list[Flags] = [()] * n
+            owner: list[Flags] = [()] * n
+            new_hands = hands[:]
+            new_known = known[:]
+        else:
+            # Only the seats whose cards or what is known of them changed: one per action (but when a round ends),
+            # most likely the current player's or the one before (a check in C of the whole lists), else found seat
+            # by seat.
+            old_hands = old.hands
+            old_known = old.known
+            starts = []
+            for seat in (mover, mover - 1 if mover > 0 else n - 1) if mover >= 0 else ():
+                base = seat * slots
+                end = base + slots
+                new_hands = old_hands[:]
+                new_hands[base:end] = hands[base:end]
+                if new_hands == hands:
+                    new_known = old_known[:]
+                    new_known[base:end] = known[base:end]
+                    if new_known == known:  # the copies kept below
+                        starts.append(base)
+                        break
+            else:
+                new_hands = hands[:]
+                new_known = known[:]
+                starts = [
+                    base
+                    for base in range(0, n * slots, slots)
+                    if hands[base : base + slots] != old_hands[base : base + slots]
+                    or known[base : base + slots] != old_known[base : base + slots]
+                ]
+            texts = old.texts[:]
+            own_texts = old.own_texts[:]
+            sums = old.sums[:]
+            own_sums = old.own_sums[:]
+            public = old.public[:]
+            owner = old.owner[:]
+        six = r.six
+        worth = kit.worth
+        pairs = kit.pairs
+        pub = _IS_PUBLIC
+        own = _OWNER_KNOWS
+        for base in starts:
+            q = base // slots
+            marks = known[base : base + slots]
+            if six:
+                c0, c1, c2, c3, c4, c5 = hands[base : base + 6]
+                k0, k1, k2, k3, k4, k5 = marks
+                tx = _TEXTS_BY_ALL
+                texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3], tx[k4][c4], tx[k5][c5])
+                ids = _SEEN_BY_ALL  # column by column (G-8.4)
+                sums[q] = (pairs[ids[k0][c0]][ids[k3][c3]] + pairs[ids[k1][c1]][ids[k4][c4]]
+                           + pairs[ids[k2][c2]][ids[k5][c5]])  # fmt: skip
+                public[q] = (pub[k0], pub[k1], pub[k2], pub[k3], pub[k4], pub[k5])
+                owner[q] = (own[k0], own[k1], own[k2], own[k3], own[k4], own[k5])
+                if OWNER in marks:
+                    tx = _TEXTS_BY_OWNER
+                    own_texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3], tx[k4][c4],
+                                    tx[k5][c5])  # fmt: skip
+                    ids = _SEEN_BY_OWNER
+                    own_sums[q] = (pairs[ids[k0][c0]][ids[k3][c3]] + pairs[ids[k1][c1]][ids[k4][c4]]
+                                   + pairs[ids[k2][c2]][ids[k5][c5]])  # fmt: skip
+                else:
+                    own_texts[q] = texts[q]
+                    own_sums[q] = sums[q]
+            else:
+                c0, c1, c2, c3 = hands[base : base + 4]
+                k0, k1, k2, k3 = marks
+                tx = _TEXTS_BY_ALL
+                texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3])
+                val = worth[0]
+                sums[q] = val[k0][c0] + val[k1][c1] + val[k2][c2] + val[k3][c3]
+                public[q] = (pub[k0], pub[k1], pub[k2], pub[k3])
+                owner[q] = (own[k0], own[k1], own[k2], own[k3])
+                if OWNER in marks:
+                    tx = _TEXTS_BY_OWNER
+                    own_texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3])
+                    val = worth[1]
+                    own_sums[q] = val[k0][c0] + val[k1][c1] + val[k2][c2] + val[k3][c3]
+                else:
+                    own_texts[q] = texts[q]
+                    own_sums[q] = sums[q]
+        self.hands = new_hands
+        self.known = new_known
+        self.texts = texts
+        self.own_texts = own_texts
+        self.sums = sums
+        self.own_sums = own_sums
+        self.public = public
+        self.owner = owner
+        public_rows = tuple(public)
+        self.rows = (public_rows, public_rows if six else _face_down(n, slots), tuple(owner))
+        self.viewers = {}
+
+    def of(self, viewer: int | None) -> tuple[tuple[Texts, ...], tuple[int, ...]]:
+        """`viewer`'s hands and known sums: the others' seats as everybody sees them, their own as they do."""
+        made = self.viewers.get(viewer)
+        if made is None:
+            texts = self.texts
+            sums = self.sums
+            if viewer is not None:
+                texts = texts[:]
+                texts[viewer] = self.own_texts[viewer]
+                sums = sums[:]
+                sums[viewer] = self.own_sums[viewer]
+            made = self.viewers[viewer] = (tuple(texts), tuple(sums))
+        return made
+
+
+class _Kit:
+    """What the views under one `Rules` are made of, kept between calls: the config and values JSON (copied into
+    each view), four-card: a card's value by what is known of it, to everybody else and to its owner (0 when they
+    cannot see it), six-card: a column's known sum for every two cards or -1 (unknown; G-8.4), both as
+    `scoring.known_sum` counts them, the template of a view, and the latest `_Round`, `_Seats` and discard pile's
+    texts (its cards, copied, and their texts), each replaced whole when a position differs."""
+
+    __slots__ = ("config", "config_values", "pairs", "pile", "round", "rules", "seats", "template", "values", "worth")
+
+    def __init__(self, r: Rules) -> None:
+        self.rules = r
+        values = r.values
+        nothing = (0,) * DECK_SIZE
+        # four-card: by what is known of a card, then the card: its value to everybody else and to its owner
+        self.worth = ((nothing, nothing, values), (nothing, values, values))
+        cards = (*_SHOWN, -1)
+        self.pairs = tuple(tuple(int(column_sum(a, b, values, 0, 0)) for b in cards) for a in cards) if r.six else ()
+        config = self.config = r._config_json
+        self.config_values = isinstance(config.get("values"), dict)  # a config's only nested value
+        self.values = r._values_json
+        self.template: dict[str, Any] = {
+            "game": "golf", "config": None, "num_players": r.n, "player": None, "current_player": None,
+            "is_over": False, "variant": "six" if r.six else "four", "slots": r.slots, "values": None, "round": 0,
+            "rounds": r.rounds, "first_player": 0, "phase": None, "stock_size": 0, "discard": (), "discard_top": None,
+            "drawn": None, "drawn_from": None, "hands": (), "public": (), "face_up": (), "owner_knows": (),
+            "known_sum": (), "knocker": None, "went_out": None, "final_turns_left": 0, "scores": (),
+            "round_scores": (), "last_round": None, "round_ends": None, "turns": 0, "round_turns": 0,
+        }  # fmt: skip
+        self.round: _Round | None = None
+        self.seats: _Seats | None = None
+        self.pile: tuple[list[int], tuple[str, ...]] = ([], ())
+
+    def discard_texts(self, discard: list[int]) -> tuple[str, ...]:
+        """The discard pile's texts, bottom to top: those made last, with the card put on the pile or taken from it
+        since, or all made again."""
+        known, texts = self.pile
+        if discard == known:
+            return texts
+        size = len(discard)
+        if size == len(known) + 1 and discard[:-1] == known:
+            texts = (*texts, CARD_TEXT[discard[-1]])
+        elif size == len(known) - 1 and known[:-1] == discard:
+            texts = texts[:-1]
+        else:
+            texts = tuple(map(CARD_TEXT.__getitem__, discard))
+        self.pile = (discard[:], texts)
+        return texts
+
+
+_KITS: dict[Rules, _Kit] = {}
 
 
 def golf_view(state: GolfPosition, player: int | None) -> GolfView:
@@ -103,82 +343,61 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     # The position's own fields, read directly (this module is part of the engine; the accessors are calls): a view
     # is built for every decision of a bot that reads one.
     r = state._r
-    slots = r.slots
-    six = r.six
-    values = r.values
-    known = state._known
+    kit = _KITS.get(r)
+    if kit is None:
+        if len(_KITS) >= 64:
+            _KITS.clear()
+        kit = _KITS[r] = _Kit(r)
+    round_ = kit.round
+    if (round_ is None or round_.last is not state._last or round_.round != state._round
+            or round_.first != state._first or round_.totals != state._totals or round_.history != state._history
+            or round_.ends != state._ends):  # fmt: skip
+        round_ = kit.round = _Round(state, kit.template)
+    seats = kit.seats
     hands = state._hands
-    # Seat by seat, from slices of the flat lists: what the viewer sees (`seen`: public cards and their own seen
-    # ones, G-7), its texts, what the shown cards add up to and what is known. Made again only when the hands or
-    # what is known of them differ from when this viewer last had a view under these rules (a card changes hands
-    # or is seen at most once per turn); each view gets fresh lists of what was made.
-    found = _SEATS.get((r, player))
-    if found is None or found[0] != hands or found[1] != known:
-        texts: list[tuple[str | None, ...]] = []
-        sums: list[int] = []
-        public: list[tuple[bool, ...]] = []
-        owner_knows: list[tuple[bool, ...]] = []
-        for q in range(n):
-            base = q * slots
-            marks = known[base : base + slots]
-            level = visible_at(player, q)
-            seen = [c if k >= level else -1 for c, k in zip(hands[base : base + slots], marks, strict=True)]
-            texts.append(tuple(map(_TEXT_OR_NONE, seen)))
-            # four-card: the plain sum `known_sum` makes of it (six-card pairs the columns)
-            sums.append(known_sum(seen, values, six) if six else sum([values[c] for c in seen if c >= 0]))
-            public.append(tuple(map(_IS_PUBLIC, marks)))
-            owner_knows.append(tuple(map(_OWNER_KNOWS, marks)))
-        if len(_SEATS) >= 256:
-            _SEATS.clear()
-        found = _SEATS[(r, player)] = (hands[:], known[:], tuple(texts), tuple(sums), tuple(public), tuple(owner_knows))
-    _, _, seat_texts, seat_sums, seat_public, seat_owner = found
-    phase = PHASES[state._phase]
+    known = state._known
+    if seats is None or seats.hands != hands or seats.known != known:
+        seats = kit.seats = _Seats(kit, hands, known, seats, state._cur)
+    view = cast(GolfView, round_.template.copy())
+    config = kit.config.copy()
+    if kit.config_values:
+        config["values"] = config["values"].copy()
+    view["config"] = config
+    view["player"] = player
     cur = state._cur
-    current = None if cur < 0 else cur
-    drawn: str | None = None
-    drawn_from: Literal["stock", "discard"] | None = None
+    if cur < 0:
+        view["is_over"] = True
+    else:
+        view["current_player"] = cur
+    view["values"] = kit.values.copy()
+    phase = view["phase"] = PHASES[state._phase]
+    view["stock_size"] = len(state._stock)
+    discard = state._discard
+    if discard:
+        pile = kit.pile
+        view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
+        view["discard_top"] = CARD_TEXT[discard[-1]]
     if phase is GolfPhase.DRAWN:
         taken = state._taken
-        drawn_from = "discard" if taken else "stock"
-        if taken or player == current:
-            drawn = CARD_TEXT[state._drawn]
-    closer = None if state._closer < 0 else state._closer
-    discard = state._discard
-    ends = state._ends  # in the order of END_NAMES
-    return {
-        "game": "golf",
-        "config": r.config_json(),
-        "num_players": n,
-        "player": player,
-        "current_player": current,
-        "is_over": cur < 0,
-        "variant": "six" if six else "four",
-        "slots": slots,
-        "values": r.values_json(),
-        "round": state._round,
-        "rounds": r.rounds,
-        "first_player": state._first,
-        "phase": phase,
-        "stock_size": len(state._stock),
-        "discard": list(map(CARD_TEXT.__getitem__, discard)),
-        "discard_top": CARD_TEXT[discard[-1]] if discard else None,
-        "drawn": drawn,
-        "drawn_from": drawn_from,
-        "hands": list(map(list, seat_texts)),
-        "public": list(map(list, seat_public)),
-        "face_up": list(map(list, seat_public if six else _face_down(n, slots))),
-        "owner_knows": list(map(list, seat_owner)),
-        "known_sum": list(seat_sums),
-        "knocker": None if six else closer,
-        "went_out": closer if six else None,
-        "final_turns_left": state._final_left,
-        "scores": state._totals[:],
-        "round_scores": list(map(list, state._history)),
-        "last_round": cast(GolfRoundEnd | None, copy_last(state._last)),
-        "round_ends": {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]},
-        "turns": state._turns,
-        "round_turns": state._turns - state._cap + r.turn_limit,
-    }
+        view["drawn_from"] = "discard" if taken else "stock"
+        if taken or player == cur:
+            view["drawn"] = CARD_TEXT[state._drawn]
+    view["hands"], view["known_sum"] = seats.viewers.get(player) or seats.of(player)
+    view["public"], view["face_up"], view["owner_knows"] = seats.rows
+    closer = state._closer
+    if closer >= 0:
+        if r.six:
+            view["went_out"] = closer
+        else:
+            view["knocker"] = closer
+    view["final_turns_left"] = state._final_left
+    reveal = round_.reveal
+    if reveal is not None:
+        view["last_round"] = cast(GolfRoundEnd, reveal.copy())
+    view["round_ends"] = round_.ends_json.copy()
+    turns = view["turns"] = state._turns
+    view["round_turns"] = turns - state._cap + r.turn_limit
+    return view
 
 
 _FACE_DOWN: dict[tuple[int, int], tuple[tuple[bool, ...], ...]] = {}
@@ -196,12 +415,13 @@ def full_view(state: GolfPosition) -> GolfView:
     """The spectator's view with every card shown: all hands (and their sums), the card in hand and the stock (top
     first)."""
     view = golf_view(state, None)
-    slots = state.rules.slots
+    rules = state.rules
+    slots = rules.slots
     hands = state.hands
-    every = [list(hands[q * slots : q * slots + slots]) for q in range(state.num_players)]
-    view["hands"] = [[CARD_TEXT[c] for c in cards] for cards in every]
-    view["known_sum"] = [known_sum(cards, state.rules.values, state.rules.six) for cards in every]
+    every = [hands[q * slots : q * slots + slots] for q in range(state.num_players)]
+    view["hands"] = tuple([tuple(map(CARD_TEXT.__getitem__, cards)) for cards in every])
+    view["known_sum"] = tuple([known_sum(cards, rules.values, rules.six) for cards in every])
     if state.drawn >= 0:
         view["drawn"] = CARD_TEXT[state.drawn]
-    view["stock"] = [CARD_TEXT[c] for c in reversed(state.stock)]
+    view["stock"] = tuple(map(CARD_TEXT.__getitem__, reversed(state.stock)))
     return view
