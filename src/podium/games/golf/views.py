@@ -177,26 +177,32 @@ class _Seats:
             own_sums = [0] * n
             public: list[Flags] = [()] * n
             owner: list[Flags] = [()] * n
-            new_hands = hands[:]
-            new_known = known[:]
+            new_hands: list[int] | None = hands[:]
+            new_known: list[int] | None = known[:]
         else:
             # Only the seats whose cards or what is known of them changed: one per action (but when a round ends),
-            # most likely the current player's or the one before (a check in C of the whole lists), else found seat
-            # by seat.
+            # most likely the one before the current player or the current player (a check in C of the whole lists,
+            # keeping a list that did not change), else found seat by seat.
             old_hands = old.hands
             old_known = old.known
+            new_hands = old_hands if hands == old_hands else None
+            new_known = old_known if known == old_known else None
             starts = []
-            for seat in (mover, mover - 1 if mover > 0 else n - 1) if mover >= 0 else ():
+            for seat in (mover - 1 if mover > 0 else n - 1, mover) if mover >= 0 else ():
                 base = seat * slots
                 end = base + slots
-                new_hands = old_hands[:]
-                new_hands[base:end] = hands[base:end]
-                if new_hands == hands:
+                if new_hands is not old_hands:
+                    new_hands = old_hands[:]
+                    new_hands[base:end] = hands[base:end]
+                    if new_hands != hands:
+                        continue
+                if new_known is not old_known:
                     new_known = old_known[:]
                     new_known[base:end] = known[base:end]
-                    if new_known == known:  # the copies kept below
-                        starts.append(base)
-                        break
+                    if new_known != known:
+                        continue
+                starts.append(base)  # the copies kept below
+                break
             else:
                 new_hands = hands[:]
                 new_known = known[:]
@@ -257,6 +263,7 @@ class _Seats:
                 else:
                     own_texts[q] = texts[q]
                     own_sums[q] = sums[q]
+        assert new_hands is not None and new_known is not None  # each equal to the position's list
         self.hands = new_hands
         self.known = new_known
         self.texts = texts
