@@ -278,16 +278,21 @@ class _Seats:
 
     def of(self, viewer: int | None) -> tuple[tuple[Texts, ...], tuple[int, ...]]:
         """`viewer`'s hands and known sums: the others' seats as everybody sees them, their own as they do."""
-        made = self.viewers.get(viewer)
+        viewers = self.viewers
+        made = viewers.get(viewer)
         if made is None:
             texts = self.texts
             sums = self.sums
-            if viewer is not None:
+            if viewer is not None and self.own_texts[viewer] is not texts[viewer]:  # they know a card nobody else does
                 texts = texts[:]
                 texts[viewer] = self.own_texts[viewer]
                 sums = sums[:]
                 sums[viewer] = self.own_sums[viewer]
-            made = self.viewers[viewer] = (tuple(texts), tuple(sums))
+                made = (tuple(texts), tuple(sums))
+            else:  # as everybody sees the seats (one pair for every such viewer)
+                made = viewers.get(None) or (tuple(texts), tuple(sums))
+                viewers[None] = made
+            viewers[viewer] = made
         return made
 
 
