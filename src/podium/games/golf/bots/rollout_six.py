@@ -28,6 +28,25 @@ def _slots_six(hands: list[int], known: list[int], base: int, columns: Sequence[
     return out
 
 
+def _best_slot(
+    mine: list[Slot6], placed: Sequence[float], unknown_margin: float, last_penalty: float
+) -> tuple[float, int]:
+    """`_best_swap`'s choice for a card whose column worths are `placed`: (the gain, the first slot with the most).
+    A face-down slot costs `unknown_margin`, then `last_penalty` when it is the owner's last (the same floats, in the
+    same order of operations, as `_best_swap`)."""
+    gain, slot = -1e9, 0
+    for k, (partner, worth, up) in enumerate(mine):
+        if up:
+            g = worth - placed[partner]
+        else:
+            g = worth - placed[partner] - unknown_margin
+            if last_penalty:
+                g -= last_penalty
+        if g > gain:
+            gain, slot = g, k
+    return gain, slot
+
+
 def finish_six(
     s: GolfState,
     price: Pricer,
@@ -79,17 +98,7 @@ def finish_six(
             place = False
         else:
             last_unknown = closer is None and hidden[p] == 1
-            placed = columns[card]
-            gain, slot = -1e9, 0
-            for k, (partner, worth, up) in enumerate(mine):
-                if up:
-                    g = worth - placed[partner]
-                else:
-                    g = worth - placed[partner] - unknown_margin
-                    if last_unknown:
-                        g -= last_card
-                if g > gain:
-                    gain, slot = g, k
+            gain, slot = _best_slot(mine, columns[card], unknown_margin, last_card if last_unknown else 0.0)
             place = gain > 0.0 or (taken and r.must_swap)
         if place:
             i = p * 6 + slot
@@ -109,37 +118,17 @@ def finish_six(
         p = next_seat[p]
     while not ended:
         mine = seats[p]
-        last_unknown = closer is None and hidden[p] == 1
+        last_penalty = last_card if closer is None and hidden[p] == 1 else 0.0
         i = -1  # the place swapped into
         if discard:
             card = discard[-1]
-            placed = columns[card]
-            gain, slot = -1e9, 0
-            for k, (partner, worth, up) in enumerate(mine):
-                if up:
-                    g = worth - placed[partner]
-                else:
-                    g = worth - placed[partner] - unknown_margin
-                    if last_unknown:
-                        g -= last_card
-                if g > gain:
-                    gain, slot = g, k
+            gain, slot = _best_slot(mine, columns[card], unknown_margin, last_penalty)
             if gain >= take_gain:
                 i = p * 6 + slot
                 discard[-1] = hands[i]  # G-4.1: take the top discard, swapped in at once (G-8.2: face up)
         if i < 0:
             card = stock.pop()
-            placed = columns[card]
-            gain, slot = -1e9, 0
-            for k, (partner, worth, up) in enumerate(mine):
-                if up:
-                    g = worth - placed[partner]
-                else:
-                    g = worth - placed[partner] - unknown_margin
-                    if last_unknown:
-                        g -= last_card
-                if g > gain:
-                    gain, slot = g, k
+            gain, slot = _best_slot(mine, columns[card], unknown_margin, last_penalty)
             if gain > 0.0:
                 i = p * 6 + slot
                 discard.append(hands[i])
