@@ -78,10 +78,10 @@ def win_chances(values: list[float], spread: float, higher_is_better: bool) -> l
     is normal around today's difference with standard deviation `spread`."""
     n = len(values)
     scale = 1.0 / (spread * math.sqrt(2.0))
-    if n == 2:  # the loop below written out (the same floats)
+    if n == 2:  # the loop below written out: the same floats (adding to 0.0 and dividing by 1 change none)
         a, b = values
         ahead, behind = (a - b, b - a) if higher_is_better else (b - a, a - b)
-        return [(0.0 + 0.5 * (1.0 + math.erf(ahead * scale))) / 1, (0.0 + 0.5 * (1.0 + math.erf(behind * scale))) / 1]
+        return [0.5 * (1.0 + math.erf(ahead * scale)), 0.5 * (1.0 + math.erf(behind * scale))]
     out = []
     for p in range(n):
         total = 0.0
