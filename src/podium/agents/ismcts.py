@@ -361,9 +361,11 @@ class ISMCTS(Agent):
                     if score > best_score:
                         best_child, best_score = ch, score
                 assert best_child is not None and best_child.action is not None
-                step(world, best_child.action)
                 node = best_child
                 path.append(best_child)
+                rewards = step(world, best_child.action)
+                if rewards is not None:  # the playout's horizon: nothing below this node is searched
+                    break
             if rewards is None:
                 rewards = playout.run(world, rng) if not world.is_over else playout.final(world)
             for n in path:

@@ -127,10 +127,13 @@ class Playout:
         """The rewards of a finished game (with this playout's score margin)."""
         return rewards_of(state, self.margin)
 
-    def step(self, world: State, action: Action) -> None:
+    def step(self, world: State, action: Action) -> list[float] | None:
         """`world.apply(action)` for the tree search's walk down its nodes; a game's playout may make the same
-        changes without the engine's checks and events (the search reads no events)."""
+        changes without the engine's checks and events (the search reads no events). Rewards instead of None: the
+        action reached the playout's horizon (e.g. the end of the round its playouts score), and the walk stops
+        there with these rewards, those `play` would give (`world` may be left as it was)."""
         world.apply(action)
+        return None
 
     def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
         """The rewards of `action` played in `world` and the playout after it (the flat search's step): `world` is

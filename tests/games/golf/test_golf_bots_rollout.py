@@ -151,3 +151,47 @@ def test_a_searched_move_on_lists_scores_as_through_the_engine(options: dict[str
                     compared += 1
             state.apply(bots[p].act(view, state.legal_actions()))
     assert compared > 150
+
+
+@pytest.mark.parametrize("options", FOUR_CARD[:2], ids=str)
+def test_the_tree_walk_stops_at_the_round_end_with_the_engines_rewards(options: dict[str, Any]) -> None:
+    """`GolfPlayout.step`, the tree search's walk: a four-card move that ends the round (G-5.1 after a knock, G-5.2,
+    G-5.3) gives the rewards the engine's state after it is scored with (the game's end, or the next round's start,
+    where the playout scores the round just ended) and leaves `world` untouched; any other move is the engine's
+    `apply`."""
+    config = GAME.config(options)
+    rng = Rng(8)
+    stopped = stepped = 0
+    for seed in range(12):
+        state = GAME.new_game(config, 2 + seed % 3, seed)
+        bots = [make_agent("heuristic", GAME, p, seed) for p in range(state.num_players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            # late in a round (after a knock, a short stock, near the turn limit) most moves end it
+            late = state.closer is not None or len(state.stock) < 8 or state.round_turns + 4 >= state.rules.turn_limit
+            if late or rng.randbelow(8) == 0:
+                playout = GolfPlayout()
+                playout.prepare(view)
+                world = playout.sampler(GAME, view)(rng)
+                before = world.to_dict()
+                for action in world.legal_actions():
+                    applied = world.clone()
+                    applied.apply(action)
+                    walked = world.clone()
+                    rewards = playout.step(walked, action)
+                    if rewards is None:
+                        assert applied.round == world.round and not applied.is_over
+                        assert walked.to_dict() == applied.to_dict()
+                        stepped += 1
+                    else:
+                        assert walked.to_dict() == before
+                        if applied.is_over:
+                            assert rewards == playout.final(applied)
+                        else:
+                            assert applied.round == world.round + 1
+                            assert rewards == GolfPlayout(through_engine=True).run(applied, Rng(0))
+                        stopped += 1
+            state.apply(bots[p].act(view, state.legal_actions()))
+    assert stopped > 100 and stepped > 300

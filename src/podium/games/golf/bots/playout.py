@@ -34,6 +34,7 @@ from podium.games.golf.actions import (
     DISCARD,
     DISCARD_ACTION,
     DRAW_ACTION,
+    KNOCK,
     KNOCK_ACTION,
     PASS_ACTION,
     SWAP,
@@ -43,7 +44,7 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, fits
+from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, fits, turn_ends
 from podium.games.golf.bots.rollout_six import finish_six
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
@@ -246,6 +247,36 @@ class GolfPlayout(Playout):
         ):
             return self._finish(s, action)
         return super().play(world, action, rng, keep)
+
+    def step(self, world: State, action: Action) -> list[float] | None:
+        """The tree's walk: a four-card move that ends the round being searched (G-5.1 after a knock, G-5.2, G-5.3)
+        returns the round's rewards, those of `play`, instead of being applied: the playouts score the round's end,
+        so nothing after it is searched, and the engine does not deal the next round (a sixth of the four-card
+        tree's time when late-round positions walked across it). Anything else by `apply`."""
+        s = world
+        if (
+            action.__class__ is GolfAction
+            and s.__class__ is GolfState
+            and not self.through_engine
+            and s.round == self.round
+            and fits(r := s.rules)
+            and not r.six
+        ):
+            kind = action.kind
+            phase = s.phase
+            # As the engine's end of a turn (`GolfState._end_turn`) reads its fields after the move.
+            turns = s.turns
+            cap = turns - s.round_turns + r.turn_limit
+            if phase is _DRAWN and kind in (SWAP, DISCARD):
+                ends = turn_ends(s.stock, s.final_turns_left, turns, cap)
+            elif phase is _START and kind == KNOCK:
+                ends = not s.stock or turns + 1 >= cap
+            else:
+                ends = False
+            if ends:
+                return self._finish(s, action)
+        world.apply(action)
+        return None
 
     def _finish(self, s: GolfState, first: GolfAction | None = None) -> list[float]:
         """The rewards of the round under way played out on lists from a turn's start or a card in hand, `first`

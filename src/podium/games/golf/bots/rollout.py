@@ -350,7 +350,7 @@ def finish_four(s: GolfState, policy: FourCardPolicy, first: GolfAction | None =
     return [t + x for t, x in zip(s.totals, sums, strict=True)]
 
 
-def turn_ends(stock: list[int], left: int, turns: int, cap: int) -> bool:
+def turn_ends(stock: Sequence[int], left: int, turns: int, cap: int) -> bool:
     """Whether the round ends with the turn just played: the stock ran out (G-5.2), the close's turns are done (G-5.1,
     G-8.3: `left` counts this one), or the round's turn limit (G-5.3), as the engine's end of a turn checks."""
     return not stock or left == 1 or turns >= cap

@@ -92,7 +92,7 @@ class OlympicardsPlayout(Playout):
             return self._rewards(trial, self._run_storage(trial, rng, action))
         return super().play(world, action, rng, keep)
 
-    def step(self, world: State, action: Action) -> None:
+    def step(self, world: State, action: Action) -> list[float] | None:
         """A play, or a withdrawal that does not end the sport, made on the storage as `apply` makes it (its
         changes without its checks and events: tests/agents/test_olympicards_playout.py); anything else by `apply`."""
         s = world
@@ -105,7 +105,7 @@ class OlympicardsPlayout(Playout):
                 if index != (TWO_PLAYER_WITHDRAWALS - 1 if two else n - 1):
                     _withdraw(s, p, TWO_PLAYER_AWARDS[index] if two else AWARDS[n][index], two)
                     _advance(s, p)
-                    return
+                    return None
             elif action.kind == "play":
                 cards = action.cards
                 hand = s._hands[p]
@@ -116,8 +116,9 @@ class OlympicardsPlayout(Playout):
                 s._last = cards
                 s._last_player = p
                 _advance(s, p)
-                return
+                return None
         world.apply(action)
+        return None
 
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, OlympicardsState)
