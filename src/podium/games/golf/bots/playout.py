@@ -61,6 +61,8 @@ GOLF_MARGIN_SCALE = 10.0
 LAST_CARD_PENALTY = 8.0
 
 _START, _DRAWN, _KNOCK = GolfPhase.START, GolfPhase.DRAWN, GolfPhase.KNOCK
+# The kinds of move that can end a four-card round in the phases `step` looks at.
+_TURN_ENDS = frozenset((SWAP, DISCARD, KNOCK))
 
 
 # visible_at(p, q) for every pair of seats, looked up on every knock decision.
@@ -256,6 +258,7 @@ class GolfPlayout(Playout):
         s = world
         if (
             action.__class__ is GolfAction
+            and action.kind in _TURN_ENDS  # first: draws, takes and peeks (half the steps) go straight on
             and s.__class__ is GolfState
             and not self.through_engine
             and s.round == self.round
