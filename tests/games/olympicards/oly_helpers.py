@@ -119,9 +119,24 @@ def act(state: OlympicardsState, text: str) -> list[Any]:
     return state.apply(GAME.parse_action(text))
 
 
+def plain(value: Any) -> Any:
+    """A view (or a part of one) with its tuples as lists, as JSON carries it: what rule tests compare with list
+    literals (a view's arrays are tuples, shared between views)."""
+    if isinstance(value, tuple | list):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    return value
+
+
+def viewed(state: OlympicardsState, viewer: int | None) -> OlympicardsView:
+    """`state.view(viewer)`, plain."""
+    return typed_view(plain(state.view(viewer)))
+
+
 def table(state: OlympicardsState) -> OlympicardsView:
-    """Everything on the table, every card shown (what the tests check a position by)."""
-    return typed_view(state.full_view())
+    """Everything on the table, every card shown (what the tests check a position by), plain."""
+    return typed_view(plain(state.full_view()))
 
 
 def medals(state: OlympicardsState, seat: int) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from oly_helpers import act, build, cards, medals, table, texts
+from oly_helpers import act, build, cards, medals, table, texts, viewed
 
 from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
@@ -89,7 +89,7 @@ def test_postpone_puts_card_face_up_under_pile_and_next_must_be_played() -> None
     assert sport is not None and sport.name == "Diving"
     assert state.phase is OlympicardsPhase.PLAY  # played at once: no second postponement
     assert [e.kind for e in events][:2] == ["postpone", "sport_turned"]
-    assert state.view(0)["sport_pile"] == [None, None, "Sprint"]
+    assert viewed(state, 0)["sport_pile"] == [None, None, "Sprint"]
 
 
 def test_postponing_twice_piles_up_in_order_and_face_up_cards_must_be_played() -> None:
@@ -105,7 +105,7 @@ def test_postponing_twice_piles_up_in_order_and_face_up_cards_must_be_played() -
     assert state.current_sport is not None and state.current_sport.name == "Diving"
     act(state, "postpone")
     assert state.current_sport is not None and state.current_sport.name == "Marathon"
-    assert state.view(None)["sport_pile"] == [None, "Sprint", "Diving"]
+    assert viewed(state, None)["sport_pile"] == [None, "Sprint", "Diving"]
     for _ in range(3):
         act(state, "withdraw")
     assert state.current_sport is not None and state.current_sport.name == "Archery"
@@ -213,13 +213,13 @@ def test_last_remaining_player_may_go_on_playing() -> None:
 def test_targets_are_flipped_each_round_and_discarded_after_it() -> None:
     # O-5: a flip sport turns the top draw card at the start of each round; it goes to the discard after the round.
     state = build(3, "Archery", {0: "5r 1k", 1: "5g 1k", 2: "5b 2k"}, target="5y", draw_top="9k 8k")
-    assert state.view(0)["target"] == "5y"
+    assert viewed(state, 0)["target"] == "5y"
     act(state, "play 5r")
     act(state, "play 5g")
     act(state, "play 5b")
     assert table(state)["round"] == 2
-    assert state.view(0)["target"] == "9k"
-    assert state.view(0)["discard"][-1] == "5y"
+    assert viewed(state, 0)["target"] == "9k"
+    assert viewed(state, 0)["discard"][-1] == "5y"
     assert texts(state) == ["withdraw", "play 1k"]
 
 
@@ -231,7 +231,7 @@ def test_target_that_makes_everyone_withdraw() -> None:
         assert texts(state) == ["withdraw"]
         act(state, "withdraw")
     assert table(state)["sports_done"][-1] == "Diving"
-    assert "9y" in state.view(None)["discard"]
+    assert "9y" in viewed(state, None)["discard"]
 
 
 def test_without_any_card_to_flip_the_target_is_waived() -> None:
@@ -239,7 +239,7 @@ def test_without_any_card_to_flip_the_target_is_waived() -> None:
     state = build(3, "Diving", {0: "1r 2r", 1: "1g"}, phase="decide", draw="", spare_to=2)
     assert table(state)["draw"] == [] and table(state)["discard"] == []
     act(state, "accept")
-    assert state.view(0)["target"] is None
+    assert viewed(state, 0)["target"] is None
     assert texts(state) == ["withdraw", "play 1r", "play 2r"]
 
 
@@ -275,7 +275,7 @@ AWARD_ROWS = {
 def test_award_table_row(n: int) -> None:
     # O-6: every entry of the row, given at once on withdrawal; the last withdrawal ends the sport.
     state = build(n, "Sprint", {p: f"{p + 1}r" for p in range(n)}, start=1, order=[(1 + i) % n for i in range(n)])
-    view0 = state.view(0)
+    view0 = viewed(state, 0)
     assert view0["next_award"]["cards"] == 3
     withdrawers = [(1 + i) % n for i in range(n)]
     for i, seat in enumerate(withdrawers):
@@ -298,7 +298,7 @@ def test_award_table_row(n: int) -> None:
         if start_card:
             assert table(state)["start_player"] == seat
             assert any(e.kind == "start_card" for e in events)
-    assert state.view(None)["sports_done"] == ["Sprint"]
+    assert viewed(state, None)["sports_done"] == ["Sprint"]
     assert sum(sum(medals(state, p)) for p in range(n)) == 3  # gold, silver and bronze once each
 
 
@@ -417,7 +417,7 @@ def test_world_record_gold_with_empty_hand_in_a_star_sport() -> None:
     assert any(e.kind == "world_record" for e in events)
     assert table(state)["world_records"][2] == ["Sprint"]
     assert state.points(2) == 4 + 2
-    assert state.view(None)["world_records"][2] == ["Sprint"]
+    assert viewed(state, None)["world_records"][2] == ["Sprint"]
 
 
 def test_no_world_record_without_the_option_or_star_or_with_cards_left() -> None:
@@ -450,7 +450,7 @@ def test_world_record_for_two_players_goes_to_the_gold_taker() -> None:
 def test_empty_draw_pile_reshuffles_the_discard() -> None:
     # O-8 decision: the discard is shuffled into a new draw pile; if still not enough, take what there is.
     state = build(3, "Sprint", {0: "1r", 1: "2r", 2: "3r"}, draw="4r", discard="5r 6r", spare_to=2)
-    assert state.view(None)["draw_size"] == 1
+    assert viewed(state, None)["draw_size"] == 1
     events = act(state, "withdraw")  # 1st withdrawal: 3 cards, but only 1 + 2 exist
     kinds = [e.kind for e in events]
     assert kinds.index("reshuffle") < kinds.index("draw")

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 import pytest
-from oly_helpers import act, build
+from oly_helpers import act, build, plain, viewed
 
 from podium.core.errors import RecordError
 from podium.core.rng import Rng
@@ -17,7 +17,7 @@ def test_view_shows_own_hand_and_public_information_only() -> None:
     # O-2: hands are hidden; played cards, medals, hand sizes, the sport and its target are public.
     state = build(3, "Archery", {0: "5r 1k", 1: "5g 9g", 2: "5b 2k"}, target="5y", medals={1: [1, 0, 2]})
     act(state, "play 5r")
-    view = state.view(1)
+    view = viewed(state, 1)
     assert view["hand"] == ["5g", "9g"]  # sorted by colour, then value
     assert view["hands"] is None  # every hand, shown only at the end (O-8); the key is in every view
     assert view["hand_sizes"] == [1, 2, 2]
@@ -30,7 +30,7 @@ def test_view_shows_own_hand_and_public_information_only() -> None:
     assert view["next_award"]["text"] == "3 cards, bronze, start card"
     text = json.dumps(view)
     assert "1k" not in text and "2k" not in text  # the other hands
-    spectator = state.view(None)
+    spectator = viewed(state, None)
     assert spectator["hand"] is None
     json.dumps(spectator)
 
@@ -38,8 +38,8 @@ def test_view_shows_own_hand_and_public_information_only() -> None:
 def test_sport_pile_shows_postponed_cards_only() -> None:
     # O-4: face-up postponed cards are public, face-down ones only as a count.
     state = build(3, "Sprint", pile=[("Diving", False), ("Hurdles", True)])
-    assert state.view(0)["sport_pile"] == [None, "Hurdles"]
-    assert "Diving" not in json.dumps(state.view(0))
+    assert viewed(state, 0)["sport_pile"] == [None, "Hurdles"]
+    assert "Diving" not in json.dumps(viewed(state, 0))
 
 
 def test_game_over_reveals_the_hands() -> None:
@@ -47,7 +47,7 @@ def test_game_over_reveals_the_hands() -> None:
     state = build(
         3, None, {0: "1r", 1: "2r 3r", 2: "4r"}, phase="over", pile=[], done=[s.name for s in Config().sport_set.sports]
     )
-    view = state.view(2)
+    view = viewed(state, 2)
     assert view["hands"] == [["1r"], ["2r", "3r"], ["4r"]]
     assert view["is_over"] and view["current_player"] is None
 
@@ -60,11 +60,11 @@ def test_determinize_keeps_the_view_and_samples_the_unseen(n: int) -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
     viewer = 1
-    view = json.loads(json.dumps(state.view(viewer)))
+    view = json.loads(json.dumps(viewed(state, viewer)))
     others = set()
     for seed in range(6):
         sample = GAME.determinize(view, Rng(seed))
-        assert sample.view(viewer) == view
+        assert plain(sample.view(viewer)) == view
         assert Counter(sample.all_cards()) == Counter(state.all_cards())
         assert sample.hand(viewer) == state.hand(viewer)
         full = sample.full_view()
@@ -79,7 +79,7 @@ def test_determinize_shuffles_face_down_sport_cards_only() -> None:
         pile=[("Diving", False), ("Hurdles", True), ("Marathon", False), ("Archery", False)],
         done=["Long jump", "Weightlifting", "Swimming", "Gymnastics"],
     )
-    view = state.view(0)
+    view = viewed(state, 0)
     seen = set()
     for seed in range(20):
         sample = GAME.determinize(view, Rng(seed))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -22,7 +24,7 @@ def card(text: str | None) -> Text:
     return Text(text, style=COLOUR_STYLES[COLOURS.index(text[-1])])
 
 
-def cards(texts: list[str] | None, empty: str = "-") -> Text:
+def cards(texts: Sequence[str] | None, empty: str = "-") -> Text:
     if not texts:
         return Text(empty, style="dim")
     return Text(" ").join(card(t) for t in texts)
@@ -57,7 +59,7 @@ class OlympicardsTui(GameTui):
         players = Table(box=None, padding=(0, 1), show_edge=False)
         for column in ("", "player", "hand", "last play", "this sport", "status", "medals", "points"):
             players.add_column(column, justify="right" if column in {"hand", "points"} else "left")
-        withdrawals: list[int] = view["withdrawals"]
+        withdrawals = view["withdrawals"]
         for seat in range(n):
             marker = Text("▶", style="bold green") if seat == view["current_player"] else Text(" ")
             name = Text(seat_name(seat, viewer), style="bold" if seat == viewer else "")

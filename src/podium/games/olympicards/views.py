@@ -7,18 +7,27 @@ and docs/protocol.md read the same JSON). The builders read the state's storage:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from podium.games.olympicards.cards import NO_CARD, TEXT
 from podium.games.olympicards.phase import OlympicardsPhase, PhaseName
-from podium.games.olympicards.scoring import MEDAL_NAMES, MEDAL_POINTS, NO_MEDAL, WORLD_RECORD_POINTS, award_text
+from podium.games.olympicards.scoring import (
+    AWARDS,
+    MEDAL_NAMES,
+    MEDAL_POINTS,
+    NO_MEDAL,
+    TWO_PLAYER_AWARDS,
+    WORLD_RECORD_POINTS,
+    award_text,
+)
 from podium.games.olympicards.sports import SportJson
 
 if TYPE_CHECKING:
     from podium.core.contract import View
     from podium.games.olympicards.config import Config
-    from podium.games.olympicards.sports import Sport
     from podium.games.olympicards.state import OlympicardsState
 
 
@@ -30,7 +39,7 @@ class SportView(SportJson):
 
 class LastPlayView(TypedDict):
     player: int
-    cards: list[str]
+    cards: tuple[str, ...]
 
 
 class AwardView(TypedDict):
@@ -50,7 +59,9 @@ class MedalsView(TypedDict):
 
 
 class OlympicardsView(TypedDict):
-    """An Olympicards view. Cards are written as text (`7r`), sports by name; seats are 0-based."""
+    """An Olympicards view. Cards are written as text (`7r`), sports by name; seats are 0-based. Plain JSON: every
+    array is a tuple (JSON arrays; `json` and `orjson` write tuples as arrays), shared between views: a view's dicts
+    are its own, its arrays immutable (see tests/sim/test_view_copies.py)."""
 
     game: Literal["olympicards"]
     config: dict[str, Any]
@@ -62,30 +73,32 @@ class OlympicardsView(TypedDict):
     sport_number: int  # 1..9 while a sport is on; the number of sports played once over
     sport: SportView | None  # None once over
     round: int  # the current sport's round, from 1
-    round_order: list[int]  # the seats of this round, in order
+    round_order: tuple[int, ...]  # the seats of this round, in order
     turn: int  # index into round_order of the player to move
     target: str | None  # the round's target card in a flip sport
     start_player: int  # the holder of the start player card
-    sport_pile: list[str | None]  # top first; postponed (face-up) cards by name, face-down ones None
-    sports_done: list[str]
-    sport_rounds: list[int]  # rounds each finished sport took
+    sport_pile: tuple[str | None, ...]  # top first; postponed (face-up) cards by name, face-down ones None
+    sports_done: tuple[str, ...]
+    sport_rounds: tuple[int, ...]  # rounds each finished sport took
     postponed: int  # sport cards postponed so far
-    hand: list[str] | None  # the viewer's cards; None for a spectator
-    hand_sizes: list[int]
-    plays: list[list[list[str]]]  # per seat, the plays made in this sport
-    last_play: list[list[str] | None]  # per seat, their last play in this sport
+    hand: tuple[str, ...] | None  # the viewer's cards; None for a spectator
+    hand_sizes: tuple[int, ...]
+    plays: tuple[tuple[tuple[str, ...], ...], ...]  # per seat, the plays made in this sport
+    last_play: tuple[tuple[str, ...] | None, ...]  # per seat, their last play in this sport
     last_any: LastPlayView | None  # the last play anyone made in this sport
-    withdrawn: list[bool]  # per seat, out of this sport (never with two players, O-7)
-    withdrawals: list[int]  # the seats that withdrew from this sport, in order
+    withdrawn: tuple[bool, ...]  # per seat, out of this sport (never with two players, O-7)
+    withdrawals: tuple[int, ...]  # the seats that withdrew from this sport, in order
     next_award: AwardView | None  # None outside the play phase
-    medals: list[MedalsView]
-    world_records: list[list[str]]  # per seat, the sport cards kept for world records (O-8)
-    points: list[int]
-    discard: list[str]  # face up, oldest first
+    medals: tuple[MedalsView, ...]
+    world_records: tuple[tuple[str, ...], ...]  # per seat, the sport cards kept for world records (O-8)
+    points: tuple[int, ...]
+    discard: tuple[str, ...]  # face up, oldest first
     draw_size: int
-    hands: list[list[str]] | None  # every hand: once the game is over (they break ties, O-8), and in full_view
-    draw: NotRequired[list[str]]  # full_view only: the draw pile, top first
-    sport_pile_all: NotRequired[list[str]]  # full_view only: the whole sport pile, top first
+    hands: (
+        tuple[tuple[str, ...], ...] | None
+    )  # every hand: once the game is over (they break ties, O-8), and in full_view
+    draw: NotRequired[tuple[str, ...]]  # full_view only: the draw pile, top first
+    sport_pile_all: NotRequired[tuple[str, ...]]  # full_view only: the whole sport pile, top first
 
 
 def typed_view(view: View) -> OlympicardsView:
@@ -93,88 +106,41 @@ def typed_view(view: View) -> OlympicardsView:
     return cast(OlympicardsView, view)
 
 
-def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
-    n = state.num_players
-    sports = state._set.sports
-    names = _sport_names(sports)
-    over = state._phase is OlympicardsPhase.OVER
-    award = state.next_award()
-    last = state._last
-    view: OlympicardsView = {
-        "game": "olympicards",
-        "config": _config_json(state._config),
-        "num_players": n,
-        "player": player,
-        "current_player": state.current_player,
-        "is_over": over,
-        "phase": state._phase.label,
-        "sport_number": len(state._done) + (0 if over else 1),
-        "sport": _sport_view(sports[state._sport], state._sport) if state._sport >= 0 else None,
-        "round": state._round,
-        "round_order": list(state._order),
-        "turn": state._pos,
-        "target": TEXT[state._target] if state._target != NO_CARD else None,
-        "start_player": state._start,
-        "sport_pile": [names[s] if up else None for s, up in zip(state._pile, state._pile_up, strict=True)],
-        "sports_done": list(map(names.__getitem__, state._done)),
-        "sport_rounds": list(state._sport_rounds),
-        "postponed": state._postponed,
-        "hand": _hand_texts(state._hands[player]) if player is not None else None,
-        "hand_sizes": list(state._sizes),
-        # every play a fresh list of its texts, made from a tuple written once per play
-        "plays": [[list(_play_texts(play)) for play in plays] for plays in state._plays],
-        "last_play": [list(_play_texts(plays[-1])) if plays else None for plays in state._plays],
-        "last_any": ({"player": state._last_player, "cards": list(_play_texts(last))} if last is not None else None),
-        "withdrawn": list(state._out),
-        "withdrawals": list(state._withdrawals),
-        "next_award": (
-            {
-                "cards": award.cards,
-                "medal": MEDAL_NAMES[award.medal] if award.medal != NO_MEDAL else None,
-                "start_card": award.start_card,
-                "medal_to": "other" if n == 2 else "withdrawer",
-                "text": award_text(award, two_player=n == 2),
-            }
-            if award is not None
-            else None
-        ),
-        "medals": [{"gold": gold, "silver": silver, "bronze": bronze} for gold, silver, bronze in state._medals],
-        "world_records": [list(map(names.__getitem__, r)) for r in state._records],
-        "points": [  # O-8, as `scoring.points` counts them
-            gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(records)
-            for (gold, silver, bronze), records in zip(state._medals, state._records, strict=True)
-        ],
-        "discard": list(map(_TEXT_OF, state._discard)),
-        "draw_size": len(state._draw),
-        "hands": _hands(state) if over else None,  # shown at the end: they break ties (O-8)
-    }
-    return view
+# How views share what they are made of: a view is built for every decision of a bot that reads one. Every array of
+# a view is a tuple (JSON writes tuples as arrays; `orjson` too) of immutable values (strings, ints, None, tuples of
+# them), shared between views; each view gets its own dicts (itself, config, sport, last_any, next_award and each
+# seat's medals). The parts kept between calls (`_Kit`, one per config and number of players) are objects never
+# changed once made: a newer one replaces an older one whole, so a view made in another thread at the same time reads
+# one consistent set of parts. Each is checked against the state's own lists (equal content, not identity: the same
+# kit serves every game with that config, viewed in any order), so a view says what the state says.
 
-
-# A config and a sport are immutable, and their JSON holds only scalars: each is written once (found by identity,
-# checked with `is`) and every view gets a shallow copy. A view is built for every decision of a bot that reads it.
+_DECIDE, _PLAY, _OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, OlympicardsPhase.OVER
 _GOLD, _SILVER, _BRONZE = MEDAL_POINTS
 _RECORD = WORLD_RECORD_POINTS
-_CONFIGS: dict[int, tuple[Config, dict[str, Any]]] = {}
-_SPORTS: dict[int, tuple[Sport, SportJson]] = {}
-
-
 _TEXT_OF = TEXT.__getitem__
-_KINDS = range(len(TEXT))
+
+Texts = tuple[str, ...]
 
 
-def _hand_texts(counts: list[int]) -> list[str]:
+def _hand_texts(counts: list[int]) -> Texts:
     """A hand's cards as text, sorted by kind (as `OlympicardsTable.hand` lists them)."""
-    out = list(map(_TEXT_OF, compress(_KINDS, counts)))
+    out = tuple(compress(TEXT, counts))  # the kinds held, in kind order
     if len(out) == sum(counts):
         return out
-    return [TEXT[k] for k, count in enumerate(counts) for _ in range(count)]  # a kind held twice
+    return tuple([TEXT[k] for k, count in enumerate(counts) for _ in range(count)])  # a kind held twice
 
 
-class _PlayTexts(dict[tuple[int, ...], tuple[str, ...]]):
+def _texts(kinds: list[int]) -> Texts:
+    """Cards as text (one `itemgetter` call: mapping `TEXT.__getitem__` costs several times more per card)."""
+    if len(kinds) > 1:
+        return cast(Texts, itemgetter(*kinds)(TEXT))
+    return (TEXT[kinds[0]],) if kinds else ()
+
+
+class _PlayTexts(dict[tuple[int, ...], Texts]):
     """A play's cards as text, written the first time the play is seen (`_play_texts(play)`)."""
 
-    def __missing__(self, play: tuple[int, ...]) -> tuple[str, ...]:
+    def __missing__(self, play: tuple[int, ...]) -> Texts:
         if len(self) >= 4096:
             self.clear()
         texts = self[play] = tuple(map(_TEXT_OF, play))
@@ -184,46 +150,261 @@ class _PlayTexts(dict[tuple[int, ...], tuple[str, ...]]):
 _play_texts = _PlayTexts().__getitem__
 
 
-def _config_json(config: Config) -> dict[str, Any]:
-    found = _CONFIGS.get(id(config))
-    if found is None or found[0] is not config:
-        if len(_CONFIGS) >= 64:
-            _CONFIGS.clear()
-        found = _CONFIGS[id(config)] = (config, config.to_dict())
-    return dict(found[1])
+class _Sports:
+    """The parts of a view that change only when a sport card is turned, decided on or a sport ends, and what they
+    were made of (copies of the state's lists): `template` has every key of a view in order, with those parts set."""
+
+    __slots__ = ("done", "phase", "pile", "pile_up", "postponed", "sport_rounds", "template")
+
+    def __init__(self, kit: _Kit, state: OlympicardsState) -> None:
+        names = kit.names
+        phase = self.phase = state._phase
+        postponed = self.postponed = state._postponed
+        done = self.done = state._done[:]
+        sport_rounds = self.sport_rounds = state._sport_rounds[:]
+        pile = self.pile = state._pile[:]
+        pile_up = self.pile_up = state._pile_up[:]
+        over = phase is _OVER
+        template = self.template = kit.template.copy()
+        template["is_over"] = over
+        template["phase"] = phase.label
+        template["sport_number"] = len(done) + (0 if over else 1)
+        template["sport_pile"] = tuple([names[s] if up else None for s, up in zip(pile, pile_up, strict=True)])
+        template["sports_done"] = tuple(map(names.__getitem__, done))
+        template["sport_rounds"] = tuple(sport_rounds)
+        template["postponed"] = postponed
 
 
-_NAMES: dict[int, tuple[tuple[Sport, ...], tuple[str, ...]]] = {}
+class _Medals:
+    """Each seat's medals (`medals`, a dict per seat, copied into each view), world records and points, and what they
+    were made of (copies of the state's lists). They change when a player withdraws with a medal: only the seat
+    that got it (the withdrawer, or with two players the other player, O-7) is made again."""
+
+    __slots__ = ("medals", "points", "records", "rows", "world_records")
+
+    medals: tuple[dict[str, int], ...]
+    points: tuple[int, ...]
+    records: list[list[int]]
+    rows: list[list[int]]
+    world_records: tuple[Texts, ...]
+
+    def __init__(self, kit: _Kit, state: OlympicardsState, old: _Medals | None) -> None:
+        names = kit.names
+        state_rows = state._medals
+        state_records = state._records
+        n = len(state_rows)
+        if old is None or len(old.rows) != n:
+            self.rows = rows = list(map(list.copy, state_rows))
+            self.records = records = list(map(list.copy, state_records))
+            made = [_seat_medals(names, row, kept) for row, kept in zip(rows, records, strict=True)]
+            self.medals = tuple([m for m, _, _ in made])
+            self.points = tuple([p for _, p, _ in made])
+            self.world_records = tuple([w for _, _, w in made])
+            return
+        rows = old.rows[:]
+        records = old.records[:]
+        medals = list(old.medals)
+        points = list(old.points)
+        world_records = list(old.world_records)
+        withdrawals = state._withdrawals
+        seat = withdrawals[-1] if withdrawals else -1
+        seats: Sequence[int] = ((seat, 1 - seat) if n == 2 else (seat,)) if 0 <= seat < n else ()
+        for q in seats:  # the seat that got a medal, most likely (a sport's last withdrawal also ends it)
+            rows[q] = state_rows[q][:]
+            records[q] = state_records[q][:]
+        if rows != state_rows or records != state_records:  # else seat by seat
+            old_rows = old.rows
+            old_records = old.records
+            seats = [q for q in range(n) if old_rows[q] != state_rows[q] or old_records[q] != state_records[q]]
+            for q in seats:
+                rows[q] = state_rows[q][:]
+                records[q] = state_records[q][:]
+        for q in seats:
+            medals[q], points[q], world_records[q] = _seat_medals(names, rows[q], records[q])
+        self.rows = rows
+        self.records = records
+        self.medals = tuple(medals)
+        self.points = tuple(points)
+        self.world_records = tuple(world_records)
 
 
-def _sport_names(sports: tuple[Sport, ...]) -> tuple[str, ...]:
-    """The sports' names, in the set's order (written once per set)."""
-    found = _NAMES.get(id(sports))
-    if found is None or found[0] is not sports:
-        if len(_NAMES) >= 64:
-            _NAMES.clear()
-        found = _NAMES[id(sports)] = (sports, tuple(sport.name for sport in sports))
-    return found[1]
+def _seat_medals(names: tuple[str, ...], row: list[int], kept: list[int]) -> tuple[dict[str, int], int, Texts]:
+    """A seat's medals as a dict, its points (O-8, as `scoring.points` counts them) and its world records' names."""
+    gold, silver, bronze = row
+    return (
+        {"gold": gold, "silver": silver, "bronze": bronze},
+        gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(kept),
+        tuple([names[s] for s in kept]),
+    )
 
 
-def _sport_view(sport: Sport, index: int) -> SportView:
-    found = _SPORTS.get(id(sport))
-    if found is None or found[0] is not sport:
-        if len(_SPORTS) >= 256:
-            _SPORTS.clear()
-        found = _SPORTS[id(sport)] = (sport, sport.to_json())
-    return cast(SportView, {**found[1], "index": index})
+class _Plays:
+    """The current sport's plays as texts, per seat (`plays`), each seat's last one (`last`), and what they were made
+    of (`src`: the state's lists, copied; they share the plays, which are tuples). After a play only the seat that
+    played is made again."""
+
+    __slots__ = ("last", "plays", "src")
+
+    src: list[list[tuple[int, ...]]]
+    plays: tuple[tuple[Texts, ...], ...]
+    last: tuple[Texts | None, ...]
+
+    def __init__(self, plays: list[list[tuple[int, ...]]], old: _Plays | None, mover: int) -> None:
+        n = len(plays)
+        if old is not None and 0 <= mover < n and len(old.src) == n:
+            src = old.src[:]
+            src[mover] = plays[mover][:]
+            if src == plays:  # the mover's plays alone changed
+                made = tuple(map(_play_texts, plays[mover]))
+                texts = list(old.plays)
+                texts[mover] = made
+                last = list(old.last)
+                last[mover] = made[-1] if made else None
+                self.src = src
+                self.plays = tuple(texts)
+                self.last = tuple(last)
+                return
+        self.src = list(map(list.copy, plays))
+        if any(plays):
+            self.plays = tuple([tuple(map(_play_texts, seat)) for seat in plays])
+            self.last = tuple([made[-1] if made else None for made in self.plays])
+        else:  # a new sport
+            self.plays = ((),) * n
+            self.last = (None,) * n
+
+
+class _Kit:
+    """What the views of one config and number of players are made of, kept between calls: the config's JSON, each
+    sport's view and each withdrawal's award (copied into each view), the sports' names, the template of a view, and
+    the latest `_Sports`, `_Medals`, `_Plays`, discard pile's texts and each seat's hand texts (with copies of what
+    they were made of), each replaced whole when a state differs."""
+
+    __slots__ = ("awards", "config", "config_json", "discard", "hands", "medals", "names", "plays", "sports",
+                 "sports_part", "template")  # fmt: skip
+
+    def __init__(self, config: Config, n: int) -> None:
+        self.config = config
+        self.config_json = config.to_dict()
+        sports = config.sport_set.sports
+        self.names = tuple(sport.name for sport in sports)
+        self.sports = tuple([{**sport.to_json(), "index": index} for index, sport in enumerate(sports)])
+        two = n == 2
+        awards = TWO_PLAYER_AWARDS if two else AWARDS.get(n, ())
+        self.awards = tuple(
+            [
+                {
+                    "cards": award.cards,
+                    "medal": MEDAL_NAMES[award.medal] if award.medal != NO_MEDAL else None,
+                    "start_card": award.start_card,
+                    "medal_to": "other" if two else "withdrawer",
+                    "text": award_text(award, two_player=two),
+                }
+                for award in awards
+            ]
+        )
+        self.template: dict[str, Any] = {
+            "game": "olympicards", "config": None, "num_players": n, "player": None, "current_player": None,
+            "is_over": False, "phase": "", "sport_number": 0, "sport": None, "round": 0, "round_order": (), "turn": 0,
+            "target": None, "start_player": 0, "sport_pile": (), "sports_done": (), "sport_rounds": (),
+            "postponed": 0, "hand": None, "hand_sizes": (), "plays": (), "last_play": (), "last_any": None,
+            "withdrawn": (), "withdrawals": (), "next_award": None, "medals": (), "world_records": (), "points": (),
+            "discard": (), "draw_size": 0, "hands": None,
+        }  # fmt: skip
+        self.sports_part: _Sports | None = None
+        self.medals: _Medals | None = None
+        self.plays: _Plays | None = None
+        self.discard: tuple[list[int], Texts] = ([], ())
+        self.hands: list[tuple[list[int], Texts] | None] = [None] * n
+
+    def discard_texts(self, discard: list[int]) -> Texts:
+        """The discard pile's texts, oldest first: those made last with the cards put on the pile since (a round's
+        target, a sport's plays), or all made again (after a reshuffle)."""
+        known, texts = self.discard
+        size = len(known)
+        grew = len(discard) > size and discard[:size] == known
+        texts = texts + _texts(discard[size:]) if grew else _texts(discard)
+        self.discard = (discard[:], texts)
+        return texts
+
+
+_KITS: dict[int, _Kit] = {}
+
+
+def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
+    # The state's own fields, read directly (this module is part of the engine; the accessors are calls).
+    config = state._config
+    n = state.num_players
+    key = id(config) * 8 + n  # at most 7 players
+    kit = _KITS.get(key)
+    if kit is None or kit.config is not config:  # the kit holds its config: an id is not reused while it is kept
+        if len(_KITS) >= 64:
+            _KITS.clear()
+        kit = _KITS[key] = _Kit(config, n)
+    phase = state._phase
+    part = kit.sports_part
+    if (part is None or part.phase is not phase or part.pile != state._pile or part.done != state._done
+            or part.postponed != state._postponed or part.pile_up != state._pile_up
+            or part.sport_rounds != state._sport_rounds):  # fmt: skip
+        part = kit.sports_part = _Sports(kit, state)
+    view = part.template.copy()
+    view["config"] = kit.config_json.copy()
+    view["player"] = player
+    if phase is _PLAY:
+        view["current_player"] = state._order[state._pos]
+        view["next_award"] = kit.awards[len(state._withdrawals)].copy()
+    elif phase is _DECIDE:
+        view["current_player"] = state._start
+    sport = state._sport
+    if sport >= 0:
+        view["sport"] = kit.sports[sport].copy()
+    view["round"] = state._round
+    view["round_order"] = tuple(state._order)
+    view["turn"] = state._pos
+    view["start_player"] = state._start
+    target = state._target
+    if target != NO_CARD:
+        view["target"] = TEXT[target]
+    if player is not None:
+        counts = state._hands[player]
+        seen = kit.hands[player]
+        if seen is None or seen[0] != counts:
+            seen = kit.hands[player] = (counts[:], _hand_texts(counts))
+        view["hand"] = seen[1]
+    view["hand_sizes"] = tuple(state._sizes)
+    plays = kit.plays
+    if plays is None or plays.src != state._plays:
+        plays = kit.plays = _Plays(state._plays, plays, state._last_player)
+    view["plays"] = plays.plays
+    view["last_play"] = plays.last
+    last = state._last
+    if last is not None:
+        view["last_any"] = {"player": state._last_player, "cards": _play_texts(last)}
+    view["withdrawn"] = tuple(state._out)
+    view["withdrawals"] = tuple(state._withdrawals)
+    medals = kit.medals
+    if medals is None or medals.rows != state._medals or medals.records != state._records:
+        medals = kit.medals = _Medals(kit, state, medals)
+    view["medals"] = tuple(map(dict.copy, medals.medals))
+    view["world_records"] = medals.world_records
+    view["points"] = medals.points
+    discard = state._discard
+    known, texts = kit.discard
+    view["discard"] = texts if discard == known else kit.discard_texts(discard)
+    view["draw_size"] = len(state._draw)
+    if phase is _OVER:
+        view["hands"] = _hands(state)  # shown at the end: they break ties (O-8)
+    return cast(OlympicardsView, view)
 
 
 def full_view(state: OlympicardsState) -> OlympicardsView:
     """The spectator's view with every card shown: all hands, the draw pile (top first) and the sport pile."""
     view = player_view(state, None)
-    sports = state._set.sports
+    names = state._set.sports
     view["hands"] = _hands(state)
-    view["draw"] = [TEXT[k] for k in reversed(state._draw)]
-    view["sport_pile_all"] = [sports[s].name for s in state._pile]
+    view["draw"] = _texts(state._draw[::-1])
+    view["sport_pile_all"] = tuple([names[s].name for s in state._pile])
     return view
 
 
-def _hands(state: OlympicardsState) -> list[list[str]]:
-    return [[TEXT[k] for k in state.hand(p)] for p in range(state.num_players)]
+def _hands(state: OlympicardsState) -> tuple[Texts, ...]:
+    return tuple(map(_hand_texts, state._hands))
