@@ -153,12 +153,12 @@ def test_a_searched_move_on_lists_scores_as_through_the_engine(options: dict[str
     assert compared > 150
 
 
-@pytest.mark.parametrize("options", FOUR_CARD[:2], ids=str)
+@pytest.mark.parametrize("options", [*FOUR_CARD[:2], SIX_CARD[0], SIX_CARD[2]], ids=str)
 def test_the_tree_walk_stops_at_the_round_end_with_the_engines_rewards(options: dict[str, Any]) -> None:
-    """`GolfPlayout.step`, the tree search's walk: a four-card move that ends the round (G-5.1 after a knock, G-5.2,
-    G-5.3) gives the rewards the engine's state after it is scored with (the game's end, or the next round's start,
-    where the playout scores the round just ended) and leaves `world` untouched; any other move is the engine's
-    `apply`."""
+    """`GolfPlayout.step`, the tree search's walk: a move that ends the round (G-5.1 after a knock, G-8.3 after going
+    out, G-5.2, G-5.3) gives the rewards the engine's state after it is scored with (the game's end, or the next
+    round's start, where the playout scores the round just ended) and leaves `world` untouched; any other move is the
+    engine's `apply`."""
     config = GAME.config(options)
     rng = Rng(8)
     stopped = stepped = 0

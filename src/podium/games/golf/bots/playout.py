@@ -251,10 +251,12 @@ class GolfPlayout(Playout):
         return super().play(world, action, rng, keep)
 
     def step(self, world: State, action: Action) -> list[float] | None:
-        """The tree's walk: a four-card move that ends the round being searched (G-5.1 after a knock, G-5.2, G-5.3)
-        returns the round's rewards, those of `play`, instead of being applied: the playouts score the round's end,
-        so nothing after it is searched, and the engine does not deal the next round (a sixth of the four-card
-        tree's time when late-round positions walked across it). Anything else by `apply`."""
+        """The tree's walk: a move that ends the round being searched (G-5.1 after a knock, G-8.3 after going out,
+        G-5.2, G-5.3) returns the round's rewards, those of `play`, instead of being applied: the playouts score the
+        round's end, so nothing after it is searched, and the engine does not deal the next round (a sixth of the
+        four-card tree's time when late-round positions walked across it). Anything else by `apply`. Six-card (as
+        `fits` plays it: no flip after a discard) has no knock, and a swap that turns the last card up leaves every
+        other player a turn, so the same check holds."""
         s = world
         if (
             action.__class__ is GolfAction
@@ -263,7 +265,6 @@ class GolfPlayout(Playout):
             and not self.through_engine
             and s.round == self.round
             and fits(r := s.rules)
-            and not r.six
         ):
             kind = action.kind
             phase = s.phase
