@@ -74,25 +74,6 @@ FOUR_CARD = [
 ]
 
 
-@pytest.mark.parametrize("options", FOUR_CARD, ids=[str(v) for v in FOUR_CARD])
-def test_four_card_inline_policy_plays_as_the_policy_functions(options: dict[str, Any]) -> None:
-    """`finish_four` (the four-card policy written inline, with its per-seat prices kept between turns) ends the round
-    with the totals `finish_round` gives with the policy's own functions, on worlds dealt by the search's sampler."""
-    rng = Rng(4)
-    compared = 0
-    for state, view in decisions(options, 16, 4):
-        if state.phase == GolfPhase.START and rng.randbelow(2) == 0:
-            playout = GolfPlayout()
-            playout.prepare(view)
-            sample = playout.sampler(GAME, view)
-            for _ in range(4):
-                world = sample(rng)
-                expected = finish_round(world, playout.price, _best_swap, _should_knock, TAKE_GAIN)
-                assert finish_four(world, playout.four) == expected
-                compared += 1
-    assert compared > 150
-
-
 SIX_CARD = [
     {"variant": "six", "rounds": 2},
     {"variant": "six", "rounds": 2, "six_scoring": "total"},
@@ -100,21 +81,28 @@ SIX_CARD = [
 ]
 
 
-@pytest.mark.parametrize("options", SIX_CARD, ids=[str(v) for v in SIX_CARD])
-def test_six_card_inline_policy_plays_as_the_policy_functions(options: dict[str, Any]) -> None:
-    """`finish_six` (the six-card `_best_swap` written inline, each seat's slots kept between turns) ends the round
-    with the totals `finish_round` gives with the policy's own functions, from every turn's start."""
-    rng = Rng(5)
+@pytest.mark.parametrize("options", [*FOUR_CARD, *SIX_CARD], ids=str)
+def test_the_inline_policies_play_as_the_policy_functions(options: dict[str, Any]) -> None:
+    """`finish_four` (the four-card policy written inline, with its per-seat prices kept between turns) and
+    `finish_six` (the six-card `_best_swap` written inline, each seat's slots kept between turns) end the round with
+    the totals `finish_round` gives with the policy's own functions, on worlds dealt by the search's sampler at turn
+    starts."""
+    six = options.get("variant") == "six"
+    rng = Rng(5 if six else 4)
     compared = 0
-    for state, view in decisions(options, 12, 4):
+    for state, view in decisions(options, 12 if six else 16, 4):
         if state.phase == GolfPhase.START and rng.randbelow(2) == 0:
             playout = GolfPlayout()
             playout.prepare(view)
             sample = playout.sampler(GAME, view)
-            for _ in range(3):
+            for _ in range(3 if six else 4):
                 world = sample(rng)
                 expected = finish_round(world, playout.price, _best_swap, _should_knock, TAKE_GAIN)
-                assert finish_six(world, playout.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY) == expected
+                if six:
+                    totals = finish_six(world, playout.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
+                else:
+                    totals = finish_four(world, playout.four)
+                assert totals == expected
                 compared += 1
     assert compared > 150
 
