@@ -234,7 +234,7 @@ def _seat_medals(names: tuple[str, ...], row: list[int], kept: list[int]) -> tup
     return (
         {"gold": gold, "silver": silver, "bronze": bronze},
         gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(kept),
-        tuple([names[s] for s in kept]),
+        tuple(map(names.__getitem__, kept)) if kept else (),
     )
 
 
