@@ -3,17 +3,19 @@
 
 The format is stable (records and saved tables hold it): cards are kinds 0..44, sports indices into the config's
 sport set, the phase its number (`OlympicardsPhase`). The writer reads the state's storage: it is part of the engine.
+A record as `to_dict` writes it is read in one bulk pass (`_read_valid`); anything unusual is read again field by
+field (`_read_checked`), which names the first field that is wrong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from podium.core import checks
 from podium.core.contract import JsonDict
-from podium.core.errors import RecordError
+from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, cards_of, full_deck
 from podium.games.olympicards.config import Config
@@ -29,6 +31,8 @@ MAX_PLAYERS = max(AWARDS)  # O-6 gives the awards for up to this many players
 _MEDAL_COUNT = 9  # more medals of one kind than sports is impossible
 _ROUNDS = 10**6  # a sport's round count cannot get near this
 _POSTPONED = 100  # every sport card but the last may be postponed, once per turn-over: far below this
+
+S = TypeVar("S", bound="OlympicardsState")
 
 
 class StateFields(TypedDict):
@@ -93,18 +97,145 @@ def write_state(state: OlympicardsState) -> JsonDict:
     }
 
 
-def read_state(data: Mapping[str, Any]) -> StateFields:
-    """The constructor's arguments from `write_state`'s JSON; `RecordError` naming the first field that is wrong."""
-    if not isinstance(data, Mapping) or data.get("game") != "olympicards":
+def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
+    """The state `write_state` wrote; `RecordError` naming the first field that is wrong."""
+    if (data.__class__ is not dict and not isinstance(data, Mapping)) or data.get("game") != "olympicards":
         raise RecordError('not an Olympicards state (missing "game": "olympicards")')
+    state = _read_valid(cls, data)
+    return _read_checked(cls, data) if state is None else state
+
+
+def _read_checked(cls: type[S], data: Mapping[str, Any]) -> S:
+    """The state, checked field by field: `RecordError` names the first field that is wrong."""
     try:
-        fields = _read(data)
+        fields = _read_fields(data)
     except RecordError as exc:
         raise RecordError(f"not a valid Olympicards state: {exc}") from None
-    return fields
+    return cls(**fields)
 
 
-def _read(data: Mapping[str, Any]) -> StateFields:
+def _read_valid(cls: type[S], data: Mapping[str, Any]) -> S | None:
+    """The state, if every field is as `write_state` writes it; else None, and `_read_checked` reads the data again
+    and names the first field that is wrong, so a bad record gets the same error either way. Every check of
+    `_read_fields` is made here too, in bulk: the scalar fields' types in one chained comparison and their ranges
+    inline, the types of every number in the lists in one look, the cards as one deck (so each is a kind), the other
+    numbers' ranges by one `min` and a `max` per kind of number (sports, seats, medal counts, round counts)."""
+    try:
+        config_in, n, rng_state, hands_in, draw, discard = (
+            data["config"],
+            data["num_players"],
+            data["rng"],
+            data["hands"],
+            data["draw"],
+            data["discard"],
+        )
+        pile, pile_up, done, records_in, medals_in, sport = (
+            data["pile"],
+            data["pile_up"],
+            data["done"],
+            data["records"],
+            data["medals"],
+            data["sport"],
+        )
+        phase_no, start, round_no, order, pos, target = (
+            data["phase"],
+            data["start"],
+            data["round"],
+            data["order"],
+            data["pos"],
+            data["target"],
+        )
+        plays_in, last, last_player, out, withdrawals, sport_rounds, postponed = (
+            data["plays"],
+            data["last"],
+            data["last_player"],
+            data["out"],
+            data["withdrawals"],
+            data["sport_rounds"],
+            data["postponed"],
+        )
+        config = _config(config_in)
+    except (RecordError, ConfigError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None  # named by `_read_checked`
+    if not (
+        n.__class__ is rng_state.__class__ is sport.__class__ is phase_no.__class__ is start.__class__ is int
+        and round_no.__class__ is pos.__class__ is target.__class__ is last_player.__class__ is int
+        and postponed.__class__ is int
+        and 2 <= n <= MAX_PLAYERS
+        and 0 <= rng_state < _RNG_STATES
+        and 0 <= phase_no < _PHASE_COUNT
+        and -1 <= sport <= (last_sport := len(config.sport_set.sports) - 1)
+        and 0 <= start < n
+        and 0 <= round_no <= _ROUNDS
+        and -1 <= last_player < n
+        and 0 <= postponed <= _POSTPONED
+        and hands_in.__class__ is draw.__class__ is discard.__class__ is pile.__class__ is pile_up.__class__ is list
+        and done.__class__ is records_in.__class__ is medals_in.__class__ is order.__class__ is list
+        and plays_in.__class__ is out.__class__ is withdrawals.__class__ is sport_rounds.__class__ is list
+        and (last is None or last.__class__ is list)
+        and len(hands_in) == len(records_in) == len(medals_in) == len(plays_in) == len(out) == n
+        and len(pile_up) == len(pile)
+        and 0 <= pos <= max(len(order) - 1, 0)
+        and {*map(type, hands_in), *map(type, records_in), *map(type, medals_in), *map(type, plays_in)} == _LIST
+        and {*map(len, medals_in)} == _MEDAL_ROW
+        and {*map(type, pile_up), *map(type, out)} <= _BOOL
+    ):
+        return None
+    phase = _PHASES[phase_no]
+    if phase is not OlympicardsPhase.OVER and (sport < 0 or (phase is OlympicardsPhase.PLAY and not order)):
+        return None  # "no sport in play"
+    every_play = [*chain.from_iterable(plays_in)]
+    if every_play and (
+        {*map(type, every_play)} != _LIST or min(map(len, every_play)) < 1 or max(map(len, every_play)) > MAX_PLAY
+    ):
+        return None
+    if last is not None and not 1 <= len(last) <= MAX_PLAY:
+        return None
+    cards = [*draw, *discard, *chain.from_iterable(hands_in), *chain.from_iterable(every_play)]
+    sports = [*pile, *done, *chain.from_iterable(records_in)]
+    seats = order + withdrawals
+    counts = [*chain.from_iterable(medals_in)]
+    others = [*sports, *seats, *counts, *sport_rounds, *(last or ())]
+    # every number an int (one look at all their types); the cards, with the target, one deck (so each is a kind,
+    # and the target a kind or none); the other numbers 0 or more
+    if {*map(type, cards), *map(type, others)} != _INT or min(others) < 0:
+        return None
+    if target != NO_CARD:
+        cards.append(target)
+    cards.sort()
+    if (
+        cards != _DECK
+        or (sports and max(sports) > last_sport)
+        or (seats and max(seats) >= n)
+        or max(counts) > _MEDAL_COUNT
+        or (sport_rounds and max(sport_rounds) > _ROUNDS)
+        or (last and max(last) >= NUM_KINDS)
+    ):
+        return None
+    hands = []
+    for held in hands_in:
+        kinds = [0] * NUM_KINDS
+        for k in held:
+            kinds[k] += 1
+        hands.append(kinds)
+    # Built as `clone` builds a copy (table.py), not through the constructor: its keyword arguments cost more than
+    # the rest of the build. The same fields as the constructor's (a test compares every slot of both).
+    state = cls.__new__(cls)
+    state._config, state._set, state.num_players, state._rng = config, config.sport_set, n, Rng.from_state(rng_state)
+    state._hands, state._sizes = hands, [*map(len, hands_in)]
+    state._draw, state._discard, state._pile, state._pile_up = draw[:], discard[:], pile[:], pile_up[:]
+    state._done, state._records = done[:], [r[:] for r in records_in]
+    state._medals = [m[:] for m in medals_in]
+    state._phase, state._sport, state._start, state._round = phase, sport, start, round_no
+    state._order, state._pos, state._target = order[:], pos, target
+    state._plays = [[tuple(play) for play in plays] for plays in plays_in]
+    state._last, state._last_player = None if last is None else tuple(last), last_player
+    state._out, state._withdrawals, state._sport_rounds = out[:], withdrawals[:], sport_rounds[:]
+    state._postponed = postponed
+    return state
+
+
+def _read_fields(data: Mapping[str, Any]) -> StateFields:
     config = _config(data["config"])
     n = checks.integer(data["num_players"], "num_players", 2, MAX_PLAYERS)
     last_sport = len(config.sport_set.sports) - 1
@@ -153,6 +284,11 @@ def _read(data: Mapping[str, Any]) -> StateFields:
 _DECK = sorted(full_deck())
 _BOOL = {bool}
 _INT = {int}
+_LIST = {list}
+_MEDAL_ROW = {3}  # gold, silver, bronze
+_PHASES = tuple(OlympicardsPhase)  # by number
+_PHASE_COUNT = len(_PHASES)
+_RNG_STATES = 2**64
 _builtin_config = checks.memoized(Config.from_stored)
 
 

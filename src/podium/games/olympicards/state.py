@@ -405,7 +405,7 @@ class OlympicardsState(OlympicardsTable, State):
 
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return cls(**records.read_state(data))
+        return records.read_state(cls, data)
 
 
 _ACTION_ID = operator.attrgetter("_id")
