@@ -28,7 +28,8 @@ _DECIDE, _PLAY = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY
 
 class OlympicardsTable:
     """An Olympicards position. Built by `OlympicardsState.new` (a new deal), `from_dict` (a stored state) and
-    `Olympicards.determinize` (a state consistent with a view), all through this constructor."""
+    `Olympicards.determinize` (a state consistent with a view), all through this constructor; except a copy (`clone`)
+    and a stored state read in one bulk pass (records.py, `_read_valid`), which set the fields themselves."""
 
     __slots__ = (
         "_config",
