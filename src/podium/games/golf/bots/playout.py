@@ -61,7 +61,7 @@ GOLF_MARGIN_SCALE = 10.0
 LAST_CARD_PENALTY = 8.0
 
 _START, _DRAWN, _KNOCK = GolfPhase.START, GolfPhase.DRAWN, GolfPhase.KNOCK
-# The kinds of move that can end a four-card round in the phases `step` looks at.
+# The kinds of move that can end a round in the phases `step` looks at (a knock only in four-card Golf).
 _TURN_ENDS = frozenset((SWAP, DISCARD, KNOCK))
 
 
