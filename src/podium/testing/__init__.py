@@ -1,1 +1,2 @@
-"""Reusable checks for game authors: the conformance suite every registered game must pass."""
+"""Reusable checks for game authors: the conformance suite every registered game must pass, and `views.plain` for
+rule tests that compare views with list literals."""

@@ -9,6 +9,7 @@ from podium.core.contract import Action
 from podium.core.rng import Rng
 from podium.games.golf import GAME, GolfState
 from podium.games.golf.cards import CARD_TEXT, parse_card
+from podium.testing.views import plain
 
 
 def cards(*texts: str) -> list[int]:
@@ -108,16 +109,6 @@ def random_playout(state: GolfState, seed: int, max_plies: int = 100_000) -> int
         plies += 1
         assert plies < max_plies
     return plies
-
-
-def plain(value: Any) -> Any:
-    """A view (or a part of one) with its tuples as lists, as JSON carries it: what rule tests compare with list
-    literals (a view's arrays are tuples, shared between views)."""
-    if isinstance(value, tuple | list):
-        return [plain(item) for item in value]
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    return value
 
 
 def viewed(state: GolfState, viewer: int | None) -> Any:

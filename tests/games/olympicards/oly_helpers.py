@@ -9,6 +9,7 @@ from podium.games.olympicards import GAME, Config, OlympicardsState
 from podium.games.olympicards.cards import full_deck, parse_card
 from podium.games.olympicards.state import DECIDE, OVER, PLAY
 from podium.games.olympicards.views import OlympicardsView, typed_view
+from podium.testing.views import plain
 
 
 def cards(text: str) -> list[int]:
@@ -117,16 +118,6 @@ def texts(state: OlympicardsState) -> list[str]:
 
 def act(state: OlympicardsState, text: str) -> list[Any]:
     return state.apply(GAME.parse_action(text))
-
-
-def plain(value: Any) -> Any:
-    """A view (or a part of one) with its tuples as lists, as JSON carries it: what rule tests compare with list
-    literals (a view's arrays are tuples, shared between views)."""
-    if isinstance(value, tuple | list):
-        return [plain(item) for item in value]
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    return value
 
 
 def viewed(state: OlympicardsState, viewer: int | None) -> OlympicardsView:
