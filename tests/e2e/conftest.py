@@ -70,7 +70,7 @@ def new_page(browser: Any, server: LiveServer, request: pytest.FixtureRequest) -
 
     def make(width: int = 1280, height: int = 900, locale: str = "en-US") -> Any:
         context = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url, locale=locale)
-        # 30 s: the whole suite runs beside the browsers on 2 cores; a join waited over 15 s there (2026-12-02)
+        # 30 s: the whole suite runs beside the browsers on 2 cores, a page can be slow to answer there
         context.set_default_timeout(30_000)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(f"page {len(pages)}: {exc}"))

@@ -32,6 +32,7 @@ const page = {
   busy: false,
   rematching: false, // a rematch request is running
   joinOpen: false,
+  joinForm: null, // { key: the free seats, node }: the join form kept from render to render
 };
 
 // ---------------------------------------------------------------- the game's renderer
@@ -451,12 +452,19 @@ function renderLog() {
 function renderNotice() {
   const table = page.table;
   const box = $("notice");
-  const parts = [];
-  if (page.seat == null && page.joinOpen) parts.push(joinForm(table));
-  if (table.status === "waiting" || page.seat == null) parts.push(seatList(table));
-  if (table.status !== "finished") parts.push(shareBox());
-  replaceChildrenKeepFocus(box, parts);
-  box.hidden = parts.length === 0;
+  const form = page.seat == null && page.joinOpen ? joinForm(table) : null;
+  const rest = [];
+  if (table.status === "waiting" || page.seat == null) rest.push(seatList(table));
+  if (table.status !== "finished") rest.push(shareBox());
+  if (form && box.firstElementChild === form) {
+    // The form stays in place: a render between a press and a release of Join (a sync, the renderer arriving)
+    // would otherwise take the button away under the pointer, and the click, the join with it, would be lost.
+    while (form.nextSibling) form.nextSibling.remove();
+    box.append(...rest);
+  } else {
+    replaceChildrenKeepFocus(box, form ? [form, ...rest] : rest);
+  }
+  box.hidden = !form && rest.length === 0;
 }
 
 function seatList(table) {
@@ -504,11 +512,18 @@ function shareBox() {
   );
 }
 
+// The join form, the same element from render to render while the free seats are the same.
 function joinForm(table) {
   const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
   if (!free.length || table.status === "finished") return null;
-  // The form is drawn anew on every render (a sync, the renderer arriving): what the player typed or chose is kept
-  // in `page.joinDraft`, so a render between typing and clicking Join loses nothing.
+  const key = free.map((s) => s.seat).join(",");
+  if (page.joinForm && page.joinForm.key === key) return page.joinForm.node;
+  page.joinForm = { key, node: newJoinForm(free) };
+  return page.joinForm.node;
+}
+
+function newJoinForm(free) {
+  // When the free seats change the form is drawn anew: what the player typed or chose is kept in `page.joinDraft`.
   const draft = page.joinDraft || (page.joinDraft = { name: storedName(), seat: null });
   const nameInput = h("input", {
     type: "text", id: "join-name", name: "name", required: true, maxlength: 24, value: draft.name, autocomplete: "nickname",
