@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
 from athletic_helpers import cards, chain_positions, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from podium.games.athletic import GAME
 from podium.games.athletic.actions import MOVE, AthleticAction
-from podium.games.athletic.cards import TEXT
+from podium.games.athletic.cards import TEXT, mask_of
 from podium.games.athletic.solver import greedy, solve
+from podium.games.athletic.solver.bounds import Bounds
+from podium.games.athletic.solver.position import Layout, canon
 from podium.games.athletic.solver.quick import quick_turn
+from podium.games.athletic.solver.search import ESCALATE_AT
 
 
 def _placed_legally(hand: list[int], piles: list[list[int]], actions: list[AthleticAction], **options: object) -> int:
@@ -53,3 +59,29 @@ def test_quick_turn_follows_moves_that_open_a_slot() -> None:
     actions = quick_turn(hand, piles)
     assert _placed_legally(hand, piles, actions) == 2
     assert actions[0].kind == MOVE
+
+
+def test_the_roots_bound_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The quick turn and `solve` ask the root's bound first; the first question at the root must find it in the memo
+    # instead of computing it again (the same value: before escalation the bound does not depend on `need`).
+    calls: Counter[tuple[int, Layout]] = Counter()
+    plain = Bounds.upper_bound
+
+    def counted(self: Bounds, mask: int, layout: Layout, need: int = 0) -> int:
+        calls[(mask, layout)] += 1
+        return plain(self, mask, layout, need)
+
+    monkeypatch.setattr(Bounds, "upper_bound", counted)
+    solved = 0
+    for seed in range(20):
+        state = GAME.new_game(num_players=3, seed=seed)
+        hand, piles = state.hands[0], state.piles
+        root = (mask_of(hand), canon(tuple(tuple(p) for p in piles)))
+        calls.clear()
+        quick_turn(hand, piles)
+        assert calls[root] == 1
+        calls.clear()
+        if solve(hand, piles).nodes < ESCALATE_AT:  # past it, the chain bound asks the root again, on purpose
+            assert calls[root] == 1
+            solved += 1
+    assert solved >= 10

@@ -46,7 +46,7 @@ def quick_turn(
     search = Search(up_only, table_moves, None)
     search.via = {}
     root = canon(layout)
-    k = search.upper_bound(mask, root)
+    k = search.root_upper_bound(mask, root)
     floor: int | None = None  # what the greedy turn places, once a question ran out of nodes
     while k > 0:
         search.allow(min(question_nodes, node_limit - search.nodes))

@@ -121,7 +121,7 @@ class Search:
     def maximum(self, mask: int, layout: Layout, forbidden: frozenset[Layout]) -> int:
         """The most cards of `mask` placeable from the actual `layout`, whose segment already saw `forbidden`."""
         best = 0  # proven reachable
-        top = self.upper_bound(mask, canon(layout))  # proven unreachable beyond
+        top = self.root_upper_bound(mask, canon(layout))  # proven unreachable beyond
         self.escalate_at = ESCALATE_AT
         chains: Chains | None = None
         chain_work = 0
@@ -152,6 +152,18 @@ class Search:
                 top = k - 1
         self.escalate_at = -1
         return best
+
+    def root_upper_bound(self, mask: int, layout: Layout) -> int:
+        """The plain bound of the canonical root (mask, layout), kept in the memo as `reaches` keeps the bounds it
+        computes: the first question at the root then does not compute it again (a quarter of the quick turn's
+        bound work). The same value: before escalation the bound does not depend on what is asked of it."""
+        key = (mask, layout)
+        bound = self.upper_bound(mask, layout)
+        self.bounded.add(key)
+        known = self.hi.get(key)
+        if known is None or bound < known:
+            self.hi[key] = bound
+        return bound
 
     def plan(self, mask: int, layout: Layout, count: int, forbidden: frozenset[Layout]) -> list[AthleticAction]:
         """The actions (without `end`) of a plan placing `count` cards of `mask`, the value `maximum` proved."""
