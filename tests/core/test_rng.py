@@ -83,7 +83,7 @@ def test_a_shuffle_whose_draw_might_be_rejected_is_left_to_the_plain_loop() -> N
     # The packed draws (`_indices`) check every lane's low part against a power of two above every n; one lane below
     # it sends the shuffle to the one-by-one loop, which rejects exactly as `randbelow` does.
     count = 40
-    _, _, _, lift, top = _lanes(count)
+    *_, lift, top = _lanes(count)
     room = 1 << (count + 1).bit_length()
     lanes = [room + 7 * i for i in range(count)]
     assert _lows_clear(sum(v << (128 * i) for i, v in enumerate(lanes)), lift, top)
@@ -94,3 +94,24 @@ def test_a_shuffle_whose_draw_might_be_rejected_is_left_to_the_plain_loop() -> N
     drawn = _indices(state, count)
     plain = Rng.from_state(state)
     assert drawn == [_reference_randbelow(plain, n) for n in range(count + 1, 1, -1)]
+
+
+def test_the_packed_draws_are_the_draws_of_the_one_by_one_loop() -> None:
+    # `_indices` reads each draw as one byte of the product below 256 items, as 8-byte words from 256 on; a shuffle
+    # with a lane whose low part has its top byte 0 (about one in five at 40 items) takes the exact rejection check.
+    took_the_exact_check = 0
+    for count in (6, 7, 15, 16, 31, 32, 33, 45, 63, 64, 127, 128, 253, 254, 255, 256, 300):
+        for k in range(40):
+            state = Rng(count * 1000 + k).next_u64()
+            plain = Rng.from_state(state)
+            lows = []
+            expected = []
+            for n in range(count + 1, 1, -1):
+                product = plain.next_u64() * n
+                lows.append(product & ((1 << 64) - 1))
+                expected.append(product >> 64)
+            # No draw of these is rejected (that is about one shuffle in 2**57): the loop's numbers are these.
+            assert all(low >= n for low, n in zip(lows, range(count + 1, 1, -1), strict=True))
+            assert _indices(state, count) == expected
+            took_the_exact_check += count < 255 and any(low >> 56 == 0 for low in lows)
+    assert took_the_exact_check > 0
