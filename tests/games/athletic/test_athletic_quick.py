@@ -9,14 +9,15 @@ from athletic_helpers import cards, chain_positions, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from podium.agents.base import make_agent
 from podium.games.athletic import GAME
 from podium.games.athletic.actions import MOVE, AthleticAction
 from podium.games.athletic.cards import TEXT, mask_of
-from podium.games.athletic.solver import greedy, solve
+from podium.games.athletic.solver import greedy, quick, solve
 from podium.games.athletic.solver.bounds import Bounds
-from podium.games.athletic.solver.position import Layout, canon
+from podium.games.athletic.solver.position import Layout, canon, layout_moves
 from podium.games.athletic.solver.quick import quick_turn
-from podium.games.athletic.solver.search import ESCALATE_AT
+from podium.games.athletic.solver.search import ESCALATE_AT, walk_back
 
 
 def _placed_legally(hand: list[int], piles: list[list[int]], actions: list[AthleticAction], **options: object) -> int:
@@ -85,3 +86,44 @@ def test_the_roots_bound_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> No
             assert calls[root] == 1
             solved += 1
     assert solved >= 10
+
+
+def _plain_route(start: Layout, target: Layout, place: tuple[int, ...]) -> tuple[list[tuple[int, int]], Layout]:
+    """The plain breadth-first route (as `solve` finds one) to the first layout of the form `target`."""
+    parent: dict[Layout, tuple[Layout, int, int] | None] = {start: None}
+    queue = [start]
+    for lay in queue:
+        for a, b, nxt in layout_moves(lay, place):
+            if nxt not in parent:
+                parent[nxt] = (lay, a, b)
+                if canon(nxt) == target:
+                    return walk_back(parent, nxt), nxt
+                queue.append(nxt)
+    raise AssertionError("unreachable")
+
+
+def test_the_plans_routes_are_the_first_breadth_first_routes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `_route` searches cheaper than a plain breadth-first search; the routes it returns must be the same (the
+    # rollouts' plans, and so the turn search's decisions, depend on them). Checked on every route the quick turn
+    # takes at the start of each turn of games between heuristic bots.
+    routes: list[tuple[tuple[Layout, Layout, tuple[int, ...]], tuple[list[tuple[int, int]], Layout]]] = []
+    fast = quick._route
+
+    def recorded(start: Layout, target: Layout, place: tuple[int, ...]) -> tuple[list[tuple[int, int]], Layout]:
+        out = fast(start, target, place)
+        routes.append(((start, target, place), out))
+        return out
+
+    monkeypatch.setattr(quick, "_route", recorded)
+    for seed in range(3):
+        state = GAME.new_game(GAME.config({"step": "up"} if seed == 2 else {}), 2, seed)
+        bots = [make_agent("heuristic", GAME, p, seed) for p in range(2)]
+        while not state.is_over and state.turn < 60:
+            p = state.current
+            assert p is not None
+            if not state.placed and not state.chain:
+                quick_turn(state.hands[p], state.piles, up_only=state.config.up_only)
+            state.apply(bots[p].act(state.view(p), state.legal_actions()))
+    assert sum(len(out[0]) >= 3 for _, out in routes) >= 20
+    for args, out in routes:
+        assert out == _plain_route(*args)

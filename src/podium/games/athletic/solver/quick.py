@@ -19,9 +19,9 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 
 from podium.games.athletic.actions import AthleticAction, fill_action, move_action, play_action
-from podium.games.athletic.cards import mask_of
+from podium.games.athletic.cards import NUM_PILES, mask_of
 from podium.games.athletic.solver.greedy import greedy
-from podium.games.athletic.solver.position import Layout, canon, layout_moves, moved, placed
+from podium.games.athletic.solver.position import Layout, canon, placed
 from podium.games.athletic.solver.search import Search, SearchLimit, walk_back
 
 QUICK_NODES = 300  # nodes in all
@@ -47,17 +47,17 @@ def quick_turn(
     search.via = {}
     root = canon(layout)
     k = search.root_upper_bound(mask, root)
-    floor: int | None = None  # what the greedy turn places, once a question ran out of nodes
+    fallback: list[AthleticAction] | None = None  # the greedy turn, once a question ran out of nodes
     while k > 0:
         search.allow(min(question_nodes, node_limit - search.nodes))
         try:
             if search.reaches(mask, root, k):
                 return _follow(search, mask, layout, k)
         except SearchLimit:
-            if floor is None:
-                floor = len(greedy(hand, piles, up_only=up_only))
-            if search.nodes >= node_limit or k - 1 <= floor:
-                return greedy(hand, piles, up_only=up_only)
+            if fallback is None:
+                fallback = greedy(hand, piles, up_only=up_only)
+            if search.nodes >= node_limit or k - 1 <= len(fallback):
+                return fallback
         k -= 1
     return []
 
@@ -70,10 +70,11 @@ def _follow(search: Search, mask: int, layout: Layout, count: int) -> list[Athle
     actions: list[AthleticAction] = []
     lay = layout
     for _ in range(count):
-        target, card, p = via[(mask, canon(lay))]
-        for a, b in _route(lay, target, place):
-            actions.append(move_action(a, b))
-            lay = moved(lay, a, b)
+        form = canon(lay)
+        target, card, p = via[(mask, form)]
+        if form != target:
+            steps, lay = _route(lay, target, place)
+            actions += [move_action(a, b) for a, b in steps]
         pile = target[p]
         q = lay.index(pile)  # a pile with the same cards: the piles are interchangeable
         actions.append(play_action(card, q) if pile else fill_action(card, q))
@@ -82,21 +83,33 @@ def _follow(search: Search, mask: int, layout: Layout, count: int) -> list[Athle
     return actions
 
 
-def _route(start: Layout, target: Layout, place: tuple[int, ...]) -> list[tuple[int, int]]:
-    """A shortest run of moves from the real layout `start` to one whose canonical form is `target`."""
-    if canon(start) == target:
-        return []
+def _route(start: Layout, target: Layout, place: tuple[int, ...]) -> tuple[list[tuple[int, int]], Layout]:
+    """A shortest run of moves from the real layout `start` to one whose canonical form is `target` (not that of
+    `start`), and the layout it ends in: the first such layout in breadth-first order, moves in pile order."""
     parent: dict[Layout, tuple[Layout, int, int] | None] = {start: None}
     queue = deque([start])
-    goal: Layout | None = None
-    while queue and goal is None:
+    # A layout is a goal only if both piles its move changed are piles of `target`: a set lookup turns most
+    # layouts away before they are sorted.
+    members = set(target)
+    while queue:
         lay = queue.popleft()
-        for a, b, nxt in layout_moves(lay, place):
-            if nxt not in parent:
-                parent[nxt] = (lay, a, b)
-                if canon(nxt) == target:
-                    goal = nxt
-                    break
-                queue.append(nxt)
-    assert goal is not None, "the proof's layout is reachable by moves"
-    return walk_back(parent, goal)
+        for a in range(NUM_PILES):
+            src = lay[a]
+            if not src:
+                continue
+            x = src[-1]
+            rest = src[:-1]
+            for b in range(NUM_PILES):
+                dst = lay[b]
+                if b != a and dst and place[dst[-1]] >> x & 1:
+                    grown = (*dst, x)
+                    piles = list(lay)
+                    piles[a] = rest
+                    piles[b] = grown
+                    nxt = tuple(piles)
+                    if nxt not in parent:
+                        parent[nxt] = (lay, a, b)
+                        if grown in members and rest in members and canon(nxt) == target:
+                            return walk_back(parent, nxt), nxt
+                        queue.append(nxt)
+    raise AssertionError("the proof's layout is reachable by moves")
