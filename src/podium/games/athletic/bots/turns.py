@@ -82,7 +82,7 @@ class AthleticTurns(MacroSet):
     name = "turn"
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[int, Layout, bool], list[AthleticAction]] = {}
+        self._cache: dict[tuple[int, tuple[int, ...], bool], list[AthleticAction]] = {}
 
     # -- candidates -------------------------------------------------------------------------------------------
 
@@ -185,10 +185,12 @@ class AthleticTurns(MacroSet):
         return athletic_score(s)
 
     def _turn(self, s: AthleticState, p: int, solved: bool) -> list[AthleticAction]:
-        hand = s.hands[p]
-        key = (mask_of(hand), layout_key(s.piles), solved)
+        # The engine keeps the hand's mask and the piles' codes (one int per pile, distinct for distinct piles):
+        # a key as exact as (hand, piles) without building a tuple per pile.
+        key = (s.hand_masks[p], tuple(s.codes), solved)
         plan = self._cache.get(key)
         if plan is None:
+            hand = s.hands[p]
             up = s.config.up_only
             if len(hand) > ROLLOUT_SOLVED_HAND or not solved:
                 plan = greedy(hand, s.piles, up_only=up)
