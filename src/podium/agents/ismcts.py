@@ -45,7 +45,7 @@ import json
 import math
 import time
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 from podium.agents.base import Agent, BotOption, Budget, register_agent
 from podium.agents.macros import MacroSet, macros_for
@@ -308,8 +308,8 @@ class ISMCTS(Agent):
         game = self.game
         rng = self.rng
         c = self.c
-        log = math.log
         sqrt = math.sqrt
+        logs = _LOGS  # `math.log(avail)` by avail: the same floats without a call per child and step
         playout = self.playout
         playout.prepare(view)
         step = playout.step
@@ -324,6 +324,8 @@ class ISMCTS(Agent):
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
             done += 1
+            if done >= len(logs):  # an avail is at most the iterations so far
+                _grow_logs(done)
             world: State = sample(rng)
             node = root
             path: list[Node] = []  # the nodes below the root that this iteration visits
@@ -354,10 +356,11 @@ class ISMCTS(Agent):
                     break
                 best_child: Node | None = None
                 best_score = -1.0
-                for ch in cast("list[Node]", found):  # no None: every action was tried
+                tried: list[Node] = found  # type: ignore[assignment]  # no None: every action was tried
+                for ch in tried:
                     visits = ch.visits
                     ch.avail = avail = ch.avail + 1
-                    score = ch.reward / visits + c * sqrt(log(avail) / visits)
+                    score = ch.reward / visits + c * sqrt(logs[avail] / visits)
                     if score > best_score:
                         best_child, best_score = ch, score
                 assert best_child is not None and best_child.action is not None
@@ -390,6 +393,15 @@ class ISMCTS(Agent):
 
 
 _ID = attrgetter("id")
+
+# math.log(k) at index k (index 0 unused), grown as searches need
+_LOGS: list[float] = [0.0]
+
+
+def _grow_logs(at_least: int) -> None:
+    """`_LOGS` through index `at_least` (doubling, so that a long search grows it a few times)."""
+    size = len(_LOGS)
+    _LOGS.extend(map(math.log, range(size, max(at_least + 1, 2 * size, 1024))))
 
 
 def _view_key(view: View) -> str:

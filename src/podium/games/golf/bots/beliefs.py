@@ -35,6 +35,10 @@ WEIGHT_FLOOR = 0.02
 """No value is ruled out: another player may keep a card the heuristic would not."""
 
 
+# `Rng.random`'s scale, the same float
+_UNIT = 1.0 / (1 << 53)
+
+
 def turn_bucket(turns: int) -> int:
     """The weights' row for an owner who has had `turns` turns in the round."""
     return 0 if turns == 0 else 1 if turns == 1 else 2 if turns <= 3 else 3 if turns <= 6 else 4
@@ -105,21 +109,21 @@ class BeliefSampler:
     once (through `determinize`'s reader); each sample then deals the unseen cards."""
 
     __slots__ = (
-        "_base",
         "_counts",
         "_draw_hidden",
+        "_drawn",
         "_fields",
         "_hands",
         "_hidden",
-        "_index",
         "_picks",
+        "_to_value",
         "_unknown",
         "_weighted",
     )
 
     def __init__(self, view: GolfView, strength: float = 1.0) -> None:
         # The reader checks the view and gives the fields a world keeps (counts, scores, phase ...).
-        self._base = view_sampler(cast(View, view))(Rng(0))
+        base = view_sampler(cast(View, view))(Rng(0))
         index = value_index(card_values_of(view))
         me = view["player"]
         n, slots = view["num_players"], view["slots"]
@@ -137,12 +141,15 @@ class BeliefSampler:
         if drawn is not None:
             seen[parse_card(drawn)] = True
         self._unknown = [c for c in range(DECK_SIZE) if not seen[c]]
-        self._index = index
+        # Each card's value column as a byte (cards and columns are below 256): a sample's values in dealing order are
+        # one `translate` of its cards.
+        self._to_value = bytes(index) + bytes(256 - DECK_SIZE)
         self._counts = [0] * 11
         for c in self._unknown:
             self._counts[index[c]] += 1
-        self._hands = hands
         self._draw_hidden = view["phase"] == GolfPhase.DRAWN and drawn is None
+        self._drawn = base.drawn
+        self._hands = hands
         owner, public = view["owner_knows"], view["public"]
         first, turns = view["first_player"], view["round_turns"]
         weighted: list[tuple[int, tuple[float, ...]]] = []
@@ -162,7 +169,6 @@ class BeliefSampler:
         # Each weighted draw's pool, by the values drawn before it in this sample (few distinct sequences): (the
         # total weight, each value's weight times its count, the counts), summed as the draw itself would.
         self._picks: dict[tuple[int, ...], tuple[float, tuple[float, ...], tuple[int, ...]]] = {}
-        base = self._base
         # What a sample keeps of the view as it is (the lists are copied per sample).
         self._fields = (
             base.rules,
@@ -202,13 +208,13 @@ class BeliefSampler:
         rng.shuffle(unknown)
         hands = self._hands[:]
         if self._weighted:
-            order = list(map(self._index.__getitem__, unknown))
+            order = bytearray(unknown).translate(self._to_value)
             picks: tuple[int, ...] = ()
             known_pools = self._picks
             for i, _ in self._weighted:
                 pool = known_pools.get(picks)
                 total, weights, counts = pool if pool is not None else self._pool(picks)
-                x = rng.random() * total
+                x = (rng.next_u64() >> 11) * _UNIT * total  # `rng.random() * total` without the call
                 pick = -1
                 for v in range(11):
                     x -= weights[v]
@@ -221,7 +227,7 @@ class BeliefSampler:
                 hands[i] = unknown.pop(j)
                 del order[j]
                 picks += (pick,)
-        drawn = unknown.pop() if self._draw_hidden else self._base.drawn
+        drawn = unknown.pop() if self._draw_hidden else self._drawn
         for i in self._hidden:
             hands[i] = unknown.pop()
         (
