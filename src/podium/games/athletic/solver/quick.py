@@ -19,9 +19,9 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 
 from podium.games.athletic.actions import AthleticAction, fill_action, move_action, play_action
-from podium.games.athletic.cards import NUM_PILES, mask_of
+from podium.games.athletic.cards import mask_of
 from podium.games.athletic.solver.greedy import greedy
-from podium.games.athletic.solver.position import Layout, canon, placed
+from podium.games.athletic.solver.position import Layout, canon, layout_moves, placed
 from podium.games.athletic.solver.search import Search, SearchLimit, walk_back
 
 QUICK_NODES = 300  # nodes in all
@@ -93,23 +93,10 @@ def _route(start: Layout, target: Layout, place: tuple[int, ...]) -> tuple[list[
     members = set(target)
     while queue:
         lay = queue.popleft()
-        for a in range(NUM_PILES):
-            src = lay[a]
-            if not src:
-                continue
-            x = src[-1]
-            rest = src[:-1]
-            for b in range(NUM_PILES):
-                dst = lay[b]
-                if b != a and dst and place[dst[-1]] >> x & 1:
-                    grown = (*dst, x)
-                    piles = list(lay)
-                    piles[a] = rest
-                    piles[b] = grown
-                    nxt = tuple(piles)
-                    if nxt not in parent:
-                        parent[nxt] = (lay, a, b)
-                        if grown in members and rest in members and canon(nxt) == target:
-                            return walk_back(parent, nxt), nxt
-                        queue.append(nxt)
+        for a, b, nxt in layout_moves(lay, place):
+            if nxt not in parent:
+                parent[nxt] = (lay, a, b)
+                if nxt[a] in members and nxt[b] in members and canon(nxt) == target:
+                    return walk_back(parent, nxt), nxt
+                queue.append(nxt)
     raise AssertionError("the proof's layout is reachable by moves")
