@@ -292,7 +292,7 @@ class GolfPlayout(Playout):
             totals = finish_four(s, self.four, first)
         if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
             return _by_totals(totals, self.margin)
-        return self._estimate([float(t) for t in totals], r.rounds - s.round)
+        return self._estimate(list(map(float, totals)), r.rounds - s.round)
 
     def run(self, world: State, rng: Rng) -> list[float]:
         assert isinstance(world, GolfState)

@@ -203,7 +203,10 @@ def finish_four(s: GolfState, policy: FourCardPolicy, first: GolfAction | None =
     unseen_gain = policy.unseen_gain
     knock_lead = policy.knock_lead
     take_gain = policy.take_gain
-    seats = [_seat_four(hands, known, b, worth, guess) for b in range(0, 4 * n, 4)]
+    if n == 2:  # the comprehension written out: no frame of its own, once a playout
+        seats = [_seat_four(hands, known, 0, worth, guess), _seat_four(hands, known, 4, worth, guess)]
+    else:
+        seats = [_seat_four(hands, known, b, worth, guess) for b in range(0, 4 * n, 4)]
     two = n == 2
     ended = False
     card = s.drawn
