@@ -70,7 +70,7 @@ def _indices(state: int, count: int) -> list[int] | None:
     x = (state * ones + golden) & mask
     x = (((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
     x = (((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB) & mask
-    x = (x ^ (x >> 31)) & mask
+    x ^= x >> 31  # no mask: the masks of n below keep only the low halves
     product = x & by_bit[0]
     for bit in range(1, len(by_bit)):
         product += (x & by_bit[bit]) << bit
