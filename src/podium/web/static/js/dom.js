@@ -32,12 +32,17 @@ export function svg(tag, attrs, ...children) {
   return el;
 }
 
-// Re-render `root` with new children while keeping keyboard focus on the element with the same data-key.
+// Re-render `root` with new children while keeping keyboard focus on the element with the same data-key. Leading
+// children that are already in place stay (a caller that keeps an element, like the join form, passes it again): an
+// element taken out between a press and a release of the mouse on it would lose the click.
 export function replaceChildrenKeepFocus(root, children) {
   const active = document.activeElement;
   const key = active && root.contains(active) ? active.dataset.key : null;
-  root.replaceChildren();
-  append(root, children);
+  const wanted = [children].flat(Infinity).filter((child) => child != null && child !== false);
+  let kept = 0;
+  while (kept < wanted.length && root.childNodes[kept] === wanted[kept]) kept += 1;
+  while (root.childNodes.length > kept) root.lastChild.remove();
+  append(root, wanted.slice(kept));
   if (key) {
     const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -452,19 +452,15 @@ function renderLog() {
 function renderNotice() {
   const table = page.table;
   const box = $("notice");
-  const form = page.seat == null && page.joinOpen ? joinForm(table) : null;
-  const rest = [];
-  if (table.status === "waiting" || page.seat == null) rest.push(seatList(table));
-  if (table.status !== "finished") rest.push(shareBox());
-  if (form && box.firstElementChild === form) {
-    // The form stays in place: a render between a press and a release of Join (a sync, the renderer arriving)
-    // would otherwise take the button away under the pointer, and the click, the join with it, would be lost.
-    while (form.nextSibling) form.nextSibling.remove();
-    box.append(...rest);
-  } else {
-    replaceChildrenKeepFocus(box, form ? [form, ...rest] : rest);
-  }
-  box.hidden = !form && rest.length === 0;
+  const parts = [];
+  // The join form is the same element while the free seats are the same, so it stays in place (see
+  // replaceChildrenKeepFocus): a render between a press and a release of Join (a sync, the renderer arriving) would
+  // otherwise take the button away under the pointer, and the join with it.
+  if (page.seat == null && page.joinOpen) parts.push(joinForm(table));
+  if (table.status === "waiting" || page.seat == null) parts.push(seatList(table));
+  if (table.status !== "finished") parts.push(shareBox());
+  replaceChildrenKeepFocus(box, parts);
+  box.hidden = parts.length === 0;
 }
 
 function seatList(table) {
