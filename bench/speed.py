@@ -18,14 +18,14 @@ targets are frozen copies of the code of before the work, in bench/baselines/*_v
    frozen ÷ today's on the same states; goal ≥ 1.5.
 5. `simulate` Golf random 2p with `--workers 2` ÷ 1 worker (games/s, wall clock), local pool and Ray; goal ≥ 1.8
    on a quiet machine (the load average is printed: on a busy machine the ratio says little).
-6. ISMCTS iterations/s ÷ the frozen ISMCTS of before: `target6` runs bench/ismcts_speed.py's lines when that
-   module provides `speed_lines(quick)`.
+6. ISMCTS iterations/s ÷ the ISMCTS of before, two ways: the whole code of the commit the issue was filed at, each
+   side in its own process (bench/ismcts_against.py), and a frozen copy of the old search on today's engines and
+   solver (bench/ismcts_speed.py, the search alone).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import operator
 import os
 import sys
@@ -435,24 +435,18 @@ def target5(quick: bool) -> list[Line]:
 
 
 def target6(quick: bool) -> list[Line]:
-    """The ISMCTS lines, from bench/ismcts_speed.py (owned by the ISMCTS work): its `speed_lines(quick)` when it has
-    one ((case, measured, baseline, ratio) tuples), else its `CASES` run through its `measure()` against its frozen
-    ISMCTS of before (wall-clock iterations/s, the two alternating position by position)."""
-    try:
-        module = importlib.import_module("ismcts_speed")
-    except ImportError:
-        print("target 6: bench/ismcts_speed.py is missing: no ISMCTS line")
-        return []
-    speed_lines = getattr(module, "speed_lines", None)
-    if speed_lines is not None:
-        return [Line("6", *line, ">= 2") for line in speed_lines(quick)]
+    """ISMCTS iterations per CPU second, two ways: against the whole code of the commit issue 13 was filed at
+    (bench/ismcts_against.py: engines, solver, generator and search as users ran them then), and against a frozen copy
+    of the old search run on today's engines and solver (bench/ismcts_speed.py: what the search alone gained)."""
+    import ismcts_against
+    import ismcts_speed
+
     lines = []
-    count, iterations = (6, 100) if quick else (20, 300)
-    for game_name, label, options, mode, spec in module.CASES:
-        out = module.measure(game_name, options, mode, spec, count, iterations)
-        lines.append(Line("6", f"ISMCTS {label} {mode} (it/s, wall)", f"{out['now_it_s']:,.0f} it/s",
-                          f"{out['baseline_it_s']:,.0f} it/s", out["ratio"], ">= 2"))  # fmt: skip
-    return lines
+    try:
+        lines += [Line("6", *line, ">= 2") for line in ismcts_against.speed_lines(quick)]
+    except SystemExit as error:  # no git history to read the old commit from (a shallow clone)
+        print(f"target 6: no line against {ismcts_against.FILED}: {error}")
+    return lines + [Line("6", *line, ">= 2") for line in ismcts_speed.speed_lines(quick)]
 
 
 TARGETS: dict[str, Callable[[bool], list[Line]]] = {
