@@ -4,6 +4,7 @@ it, "ISMCTS iterations/s ≥ 2× now", where "now" is the code of the day the is
     python bench/ismcts_against.py                  # every case against FILED, about three minutes on a quiet core
     python bench/ismcts_against.py --game athletic --positions 40
     python bench/ismcts_against.py --rev HEAD~5     # any commit of this repository
+    python bench/ismcts_against.py --new HEAD       # a commit instead of the working tree on the new side
 
 bench/ismcts_speed.py runs a frozen copy of the old search on today's engines, solver and `Rng`, so that its ratio is
 what the search itself gained. This one runs the old commit's code whole — its engines, solver, generator, playouts
@@ -220,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default=FILED, help=f"the commit to measure against (default {FILED})")
+    parser.add_argument("--new", default=None, help="a commit for the new side (default: the working tree)")
     parser.add_argument("--game", choices=sorted({case[0] for case in CASES}), default=None)
     parser.add_argument("--positions", type=int, default=20, help="decision points per case (default 20)")
     parser.add_argument("--iterations", type=int, default=300, help="the bots' iterations per decision (default 300)")
@@ -227,16 +229,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.positions < 1 or args.iterations < 1:
         parser.error("--positions and --iterations must be at least 1")
     with tempfile.TemporaryDirectory() as folder:
-        old_source = export(args.rev, Path(folder))
+        old_source = export(args.rev, Path(folder) / "old")
+        new_source = REPO / "src" if args.new is None else export(args.new, Path(folder) / "new")
         print(
-            f"ISMCTS iterations per CPU second, the working tree vs commit {args.rev} (whole code, each side in its"
-            f" own process), {args.positions} positions, {args.iterations} iterations,"
+            f"ISMCTS iterations per CPU second, {args.new or 'the working tree'} vs commit {args.rev} (whole code,"
+            f" each side in its own process), {args.positions} positions, {args.iterations} iterations,"
             f" load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
         for case in CASES:
             if args.game in (None, case[0]):
-                old, new = measure(old_source, REPO / "src", case, args.positions, args.iterations)
+                old, new = measure(old_source, new_source, case, args.positions, args.iterations)
                 print(describe(case, old, new), flush=True)
     return 0
 
