@@ -108,10 +108,30 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+def _sport_cards(sport: int) -> tuple[tuple[int, ...], ...]:
+    """Per set of values (10 bits), its cards of `sport`, rising; each from the set without its highest value."""
+    rows: list[tuple[int, ...]] = [()]
+    for bits in range(1, 1 << NUM_VALUES):
+        high = bits.bit_length() - 1
+        rows.append((*rows[bits ^ 1 << high], sport * NUM_VALUES + high))
+    return tuple(rows)
+
+
+# `cards_of` reads a card set sport by sport from these tables instead of bit by bit: the solver calls it on every
+# position it searches.
+_SPORT_CARDS = tuple(_sport_cards(s) for s in range(NUM_SPORTS))
+
+
 def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of the set `mask` (bits 0..59), rising."""
+    if not mask & (mask - 1):  # no card or one (often so in the solver): the tables cost more than that
+        return [mask.bit_length() - 1] if mask else []
+    r, g, b, y, o, p = _SPORT_CARDS
+    return [
+        *r[mask & 0x3FF],
+        *g[mask >> 10 & 0x3FF],
+        *b[mask >> 20 & 0x3FF],
+        *y[mask >> 30 & 0x3FF],
+        *o[mask >> 40 & 0x3FF],
+        *p[mask >> 50],
+    ]

@@ -10,13 +10,14 @@ from podium.games.athletic.cards import NUM_CARDS, mask_of
 
 NOT_ONE = mask_of(c for c in range(NUM_CARDS) if c % 10 != 0)  # cards that have a value below them
 NOT_TEN = mask_of(c for c in range(NUM_CARDS) if c % 10 != 9)
-_COLUMNS = mask_of(range(0, NUM_CARDS, 10))
+# The 1 of every sport: a row of ten values times COLUMNS is those values in every sport.
+COLUMNS = mask_of(range(0, NUM_CARDS, 10))
 
 
 def same_value(cards: int) -> int:
     """Every card of the values in `cards`, in all sports."""
-    values = (cards | cards >> 10 | cards >> 20 | cards >> 30 | cards >> 40 | cards >> 50) & 0x3FF
-    return values * _COLUMNS
+    folded = cards | cards >> 30  # sports 3..5 onto 0..2: then three rows of ten fold into one
+    return ((folded | folded >> 10 | folded >> 20) & 0x3FF) * COLUMNS
 
 
 def adjacent(cards: int) -> int:
@@ -27,7 +28,16 @@ def adjacent(cards: int) -> int:
 def component(seed: int, pool: int) -> int:
     """The cards of `pool` linked to `seed` (cards of it) by chains of cards that may go on one another."""
     group = frontier = seed
+    left = pool & ~seed
     while frontier:
-        frontier = adjacent(frontier) & pool & ~group
+        # `adjacent(frontier)` written out: the bounds grow a component at nearly every position searched, and the
+        # two calls cost more than the expression.
+        folded = frontier | frontier >> 30
+        frontier = (
+            ((folded | folded >> 10 | folded >> 20) & 0x3FF) * COLUMNS
+            | (frontier << 1 & NOT_ONE)
+            | (frontier >> 1 & NOT_TEN)
+        ) & left
         group |= frontier
+        left ^= frontier
     return group
