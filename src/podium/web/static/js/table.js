@@ -33,6 +33,7 @@ const page = {
   rematching: false, // a rematch request is running
   joinOpen: false,
   joinForm: null, // { key: the free seats, node }: the join form kept from render to render
+  panelsKey: null, // what the game's panels were last drawn from (panelsKey)
 };
 
 // ---------------------------------------------------------------- the game's renderer
@@ -324,16 +325,29 @@ function render() {
   document.body.dataset.seat = page.seat == null ? "" : String(page.seat);
   document.title = `${ctx.myTurn ? t("table.your_turn_mark") : ""}${gameTitle(r)} — podium`;
   renderNotice();
-  replaceChildrenKeepFocus($("board"), r.board(ctx));
-  const status = statusLine(ctx, r);
-  replaceChildrenKeepFocus($("turn"), status);
-  replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
-  replaceChildrenKeepFocus($("legal"), legalList(ctx));
-  const scores = r.scores(ctx);
-  replaceChildrenKeepFocus($("scores"), scores);
-  $("scores").hidden = scores == null; // a renderer may have no score table (the generic one, for a view without scores)
+  const key = panelsKey(ctx);
+  if (key !== page.panelsKey) {
+    page.panelsKey = key;
+    replaceChildrenKeepFocus($("board"), r.board(ctx));
+    const status = statusLine(ctx, r);
+    replaceChildrenKeepFocus($("turn"), status);
+    replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
+    replaceChildrenKeepFocus($("legal"), legalList(ctx));
+    const scores = r.scores(ctx);
+    replaceChildrenKeepFocus($("scores"), scores);
+    $("scores").hidden = scores == null; // a renderer may have no score table (the generic one, for a view without scores)
+  }
   renderLog();
   $("actions").hidden = page.seat == null || page.table.status === "finished";
+}
+
+// Everything the game's panels (board, turn, result, moves, scores) are drawn from but who is online, which only the
+// seat list shows. They are drawn anew only when it changes: a sync that only says a player came or went leaves
+// them in place, since a button replaced between the press and the release of the mouse loses the click.
+function panelsKey(ctx) {
+  const seats = page.table.seats.map(({ connected, ...seat }) => seat);
+  const drawnFrom = [document.body.dataset.renderer, page.view, page.legal, page.result, page.version, page.seat, page.busy];
+  return JSON.stringify([{ ...page.table, seats }, ...drawnFrom, page.rematching, page.ui, ctx.hint]);
 }
 
 function statusLine(ctx, r) {
