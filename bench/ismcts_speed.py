@@ -141,10 +141,13 @@ def measure(
     game_name: str, options: dict[str, Any], mode: str, spec: str, count: int, iterations: int
 ) -> dict[str, float]:
     """Iterations per CPU second of the baseline and of today's ISMCTS on the same `count` positions, alternating
-    position by position; the ratio now / baseline."""
+    position by position, over the positions where both searched (a decision that runs no iteration — one candidate
+    turn, or a single move left after pruning — would count its time against one side's rate alone); the ratio
+    now / baseline."""
     game = get_game(game_name)
     points = positions(game, options, count, seed=7)
     base_its = base_s = now_its = now_s = 0.0
+    searched = 0
     for i, (seat, view, legal) in enumerate(points):
         pair = [
             (True, baseline_bot(game, seat, 5 + i, mode, iterations)),
@@ -152,24 +155,25 @@ def measure(
         ]
         if i % 2:
             pair.reverse()
+        spent: dict[bool, tuple[int, float]] = {}
         for is_base, bot in pair:
             start = time.process_time()
             bot.act(view, legal)
-            spent = time.process_time() - start
-            if is_base:
-                base_its += bot.last_iterations
-                base_s += spent
-            else:
-                now_its += bot.last_iterations
-                now_s += spent
+            spent[is_base] = (bot.last_iterations, time.process_time() - start)
+        if spent[True][0] and spent[False][0]:
+            searched += 1
+            base_its += spent[True][0]
+            base_s += spent[True][1]
+            now_its += spent[False][0]
+            now_s += spent[False][1]
     base = base_its / base_s if base_s else 0.0
     now = now_its / now_s if now_s else 0.0
     return {
         "baseline_it_s": base,
         "now_it_s": now,
         "ratio": now / base if base else 0.0,
-        "baseline_ms": base_s / len(points) * 1000,
-        "now_ms": now_s / len(points) * 1000,
+        "baseline_ms": base_s / searched * 1000 if searched else 0.0,
+        "now_ms": now_s / searched * 1000 if searched else 0.0,
     }
 
 
