@@ -1,13 +1,14 @@
-"""The solver's card-set primitives, written for speed (tables, folded shifts), against their plain definitions:
-the cards of a set and the placement graph over sets."""
+"""The solver's card-set primitives, written for speed (tables, folded shifts, fused steps), against their plain
+definitions: the cards of a set, the placement graph over sets, and the canonical layouts of a move or a placement."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from podium.games.athletic.cards import ALL_CARDS, NUM_CARDS, VALUE, can_place, cards_of
+from podium.games.athletic.cards import ALL_CARDS, NUM_CARDS, NUM_PILES, PLACE, VALUE, can_place, cards_of
 from podium.games.athletic.solver.graph import adjacent, component, same_value
+from podium.games.athletic.solver.position import Layout, canon, layout_moves, moved, moved_canon, placed, placed_canon
 
 card_sets = st.integers(min_value=0, max_value=(1 << NUM_CARDS) - 1)
 
@@ -38,3 +39,21 @@ def test_component_is_what_chains_of_placements_link(seed: int, pool: int) -> No
             break
         group |= 1 << more[0]
     assert component(seed, pool) == group
+
+
+piles = st.lists(st.integers(0, NUM_CARDS - 1), unique=True, max_size=14).flatmap(
+    lambda cards: st.lists(st.integers(0, NUM_PILES - 1), min_size=len(cards), max_size=len(cards)).map(
+        lambda at: tuple(tuple(c for c, p in zip(cards, at, strict=True) if p == i) for i in range(NUM_PILES))
+    )
+)
+
+
+@given(piles, st.booleans())
+def test_fused_steps_are_the_canonical_layouts_of_the_plain_ones(layout: Layout, up: bool) -> None:
+    for a, b, after in layout_moves(layout, PLACE[up]):
+        assert after == moved(layout, a, b)
+        assert moved_canon(layout, a, b) == canon(after)
+    free = [c for c in ALL_CARDS if not any(c in pile for pile in layout)][:3]
+    for p in range(NUM_PILES):
+        for c in free:
+            assert placed_canon(layout, c, p) == canon(placed(layout, c, p))

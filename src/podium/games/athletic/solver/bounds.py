@@ -9,8 +9,36 @@ from __future__ import annotations
 
 from podium.games.athletic.cards import NUM_PILES, ONTO, PLACE, cards_of, mask_of
 from podium.games.athletic.solver.chains import Chains
-from podium.games.athletic.solver.graph import NOT_ONE, NOT_TEN, adjacent, component, same_value
+from podium.games.athletic.solver.graph import COLUMNS, NOT_ONE, NOT_TEN, adjacent, component
 from podium.games.athletic.solver.position import Layout, PileSets
+
+
+class _Lifts(dict[tuple[int, ...], tuple[tuple[int, int], ...]]):
+    """Per pile (bottom to top), per card: the cards it could be lifted onto, less those under it in the pile, and
+    the card as a set. Made on first use and kept, for every search of one step rule (`_LIFTS`): the table-moves
+    fixpoint of `Bounds.upper_bound` asks it about every pile of every layout it bounds, and the same piles recur
+    across a search's layouts and across the searches of one game (the rollouts' quick turns). Emptied when it
+    holds LIFTS_KEPT piles, which bounds its memory in a long-lived process."""
+
+    def __init__(self, onto: tuple[int, ...]) -> None:
+        super().__init__()
+        self.onto = onto
+
+    def __missing__(self, pile: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        if len(self) >= LIFTS_KEPT:
+            self.clear()
+        onto = self.onto
+        row = []
+        below = 0
+        for c in pile:
+            row.append((onto[c] & ~below, 1 << c))
+            below |= 1 << c
+        lifts = self[pile] = tuple(row)
+        return lifts
+
+
+LIFTS_KEPT = 20_000
+_LIFTS = (_Lifts(ONTO[False]), _Lifts(ONTO[True]))  # by `up_only`
 
 
 class Bounds:
@@ -24,6 +52,7 @@ class Bounds:
         self.table_moves = table_moves
         self.piles = piles if piles is not None else PileSets()
         self.pile_cache: dict[tuple[object, ...], int] = {}
+        self.lifts = _LIFTS[up_only]
         self.chains: Chains | None = None
 
     def upper_bound(self, mask: int, layout: Layout, need: int = 0) -> int:
@@ -40,7 +69,6 @@ class Bounds:
         4. The piles are counted too (`_pile_bound`): five piles hold at most five chains of placed cards.
         5. Once the search has escalated, the chain bound (`Chains.bound`), when `chains.asked(need)`.
         """
-        onto = self.onto
         anchors = 0
         slots = 0
         for p in layout:
@@ -49,22 +77,21 @@ class Bounds:
             else:
                 slots += 1
         reached = self._reach(anchors, mask)
-        depth = [-1 if not p else 0 for p in layout]  # with table moves: the deepest card known to be uncoverable
         if self.table_moves:
             # Fixpoint: a card can be lifted only onto a card that could be a top (an uncoverable table card or a
             # reachable hand card) and that does not lie under it in its own pile; what it covers then counts.
-            under_of = self.piles.under
-            below = [under_of(p) for p in layout]
+            lifts = self.lifts
+            rows = [lifts[p] for p in layout]
             depth = [len(p) - 1 for p in layout]  # index of the deepest card known to be uncoverable
             grew = True
             while grew:
                 grew = False
-                for i, p in enumerate(layout):
+                for i in range(NUM_PILES):
                     j = depth[i]
-                    under = below[i]
+                    row = rows[i]
                     while j >= 0:
-                        fits = onto[p[j]] & ~under[j]
-                        others = anchors & ~(1 << p[j])
+                        fits, card = row[j]
+                        others = anchors ^ card  # anchors less this card: the card at `depth` is one
                         # With a slot, a filled hand card can be a top too. Without one, a hand card it could go on
                         # rests on a chain from another pile's root, which cannot pass through the lifted card
                         # itself (that card is then on top of its own pile).
@@ -72,7 +99,7 @@ class Bounds:
                             break
                         j -= 1
                         if j >= 0:
-                            anchors |= 1 << p[j]
+                            anchors |= row[j][1]
                     if j != depth[i]:
                         grew = True
                         if j < 0:
@@ -80,6 +107,8 @@ class Bounds:
                         depth[i] = j
                 if grew:
                     reached = self._reach(anchors, mask)
+        else:
+            depth = [-1 if not p else 0 for p in layout]  # the empty piles are the ones that can be emptied
         candidates = reached
         rest = mask & ~reached
         if rest and slots:
@@ -91,7 +120,7 @@ class Bounds:
             groups.sort(key=int.bit_count, reverse=True)
             for group in groups[:slots]:
                 candidates |= group
-        first = self._matching(candidates, anchors | mask, min(slots, NUM_PILES))
+        first = len(self._owners(candidates, anchors | mask, min(slots, NUM_PILES)))
         if first <= 1 or first < need:
             return first
         bound = first
@@ -183,7 +212,8 @@ class Bounds:
             if not _ashore(held, mask, emptied):
                 continue
             fills = len(free) - choice.bit_count()
-            fills += next(sub.bit_count() for sub in spares if _ashore(held, mask, emptied | sub))
+            if spare:  # else `spares` is [0], and `emptied` was just found ashore: no call for nothing
+                fills += next(sub.bit_count() for sub in spares if _ashore(held, mask, emptied | sub))
             base = 0
             units = 0
             firsts: list[int] = []
@@ -217,20 +247,21 @@ class Bounds:
     def _reach(self, anchors: int, mask: int) -> int:
         """Hand cards linked to an anchor by a chain of placements."""
         reached = 0
+        left = mask  # not reached yet
         frontier = anchors
         down = not self.up_only
         while frontier:
-            grow = same_value(frontier) | (frontier << 1 & NOT_ONE)
+            # `graph.same_value(frontier)` written out: this runs a few times at every bound, where the call costs
+            # more than the expression.
+            folded = frontier | frontier >> 30
+            grow = ((folded | folded >> 10 | folded >> 20) & 0x3FF) * COLUMNS | (frontier << 1 & NOT_ONE)
             if down:
                 grow |= frontier >> 1 & NOT_TEN
-            grow &= mask & ~reached
+            grow &= left
             reached |= grow
+            left ^= grow
             frontier = grow
         return reached
-
-    def _matching(self, left: int, supports: int, slots: int) -> int:
-        """Maximum matching of the cards in `left` to distinct supports they may go on (or one of `slots`)."""
-        return len(self._owners(left, supports, slots))
 
     def _owners(self, left: int, supports: int, slots: int) -> dict[int, int]:
         """A maximum matching of the cards of `left` to distinct supports they may go on, or to one of `slots` empty
@@ -241,7 +272,9 @@ class Bounds:
         taken = 0
         free_slots = slots
         waiting: list[int] = []
-        for c in cards_of(left):
+        while left:  # the cards of `left`, rising, without the list `cards_of` would make
+            c = (left & -left).bit_length() - 1
+            left &= left - 1
             free = onto[c] & supports & ~taken
             if free:
                 low = free & -free
@@ -279,6 +312,8 @@ def _ashore(held: list[int], hand: int, emptied: int) -> bool:
     each card of an emptied pile ends on a chain that goes down, through cards of emptied piles only, to a card of
     a pile that is kept (its anchors, `held`) or to a hand card. So every card of the emptied piles must be linked
     by such cards to a kept pile's anchor or to a hand card."""
+    if not emptied:
+        return True
     gone = 0
     ashore = hand
     for i, whole in enumerate(held):

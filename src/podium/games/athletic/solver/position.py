@@ -47,14 +47,18 @@ def position_of(view: AthleticView) -> Position:
 def layout_moves(layout: Layout, place: tuple[int, ...]) -> list[tuple[int, int, Layout]]:
     """Every move from `layout` as (from, to, resulting layout), in pile order (`place`: PLACE of the step rule)."""
     out = []
+    fits = 0  # the cards that go on some top: most tops fit on no other, and then need not look for where
+    for pile in layout:
+        if pile:
+            fits |= place[pile[-1]]
     for a in range(NUM_PILES):
         src = layout[a]
-        if not src:
+        if not src or not fits >> src[-1] & 1:
             continue
         x = src[-1]
         for b in range(NUM_PILES):
             dst = layout[b]
-            if b != a and dst and place[dst[-1]] >> x & 1:
+            if dst and place[dst[-1]] >> x & 1:  # (never b == a: no card goes on itself)
                 out.append((a, b, moved(layout, a, b)))
     return out
 
@@ -69,6 +73,25 @@ def moved(layout: Layout, a: int, b: int) -> Layout:
     card = piles[a][-1]
     piles[a] = piles[a][:-1]
     piles[b] = (*piles[b], card)
+    return tuple(piles)
+
+
+def moved_canon(layout: Layout, a: int, b: int) -> Layout:
+    """`canon(moved(layout, a, b))` in one step, without the layout in between: the search's move loop makes one
+    for every move it generates."""
+    piles = list(layout)
+    src = piles[a]
+    piles[a] = src[:-1]
+    piles[b] = (*piles[b], src[-1])
+    piles.sort()
+    return tuple(piles)
+
+
+def placed_canon(layout: Layout, card: int, p: int) -> Layout:
+    """`canon(placed(layout, card, p))` in one step: the search makes one for every placement it tries."""
+    piles = list(layout)
+    piles[p] = (*piles[p], card)
+    piles.sort()
     return tuple(piles)
 
 

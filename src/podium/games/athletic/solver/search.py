@@ -50,11 +50,20 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 
 from podium.games.athletic.actions import AthleticAction, fill_action, move_action, play_action
-from podium.games.athletic.cards import NUM_PILES, PLACE, cards_of, mask_of
+from podium.games.athletic.cards import NUM_PILES, ONTO, PLACE, cards_of, mask_of
 from podium.games.athletic.solver.bounds import Bounds
 from podium.games.athletic.solver.chains import Chains
 from podium.games.athletic.solver.plan import Plan
-from podium.games.athletic.solver.position import Key, Layout, canon, layout_moves, moved, placed, position_of
+from podium.games.athletic.solver.position import (
+    Key,
+    Layout,
+    canon,
+    layout_moves,
+    moved_canon,
+    placed,
+    placed_canon,
+    position_of,
+)
 from podium.games.athletic.view import AthleticView
 
 ESCALATE_AT = 2000
@@ -87,6 +96,7 @@ class Search:
     def __init__(self, up_only: bool, table_moves: bool, node_limit: int | None) -> None:
         self.up_only = up_only
         self.place = PLACE[up_only]
+        self.onto = ONTO[up_only]
         self.table_moves = table_moves
         self.bounds = Bounds(up_only, table_moves)
         self.upper_bound = self.bounds.upper_bound
@@ -273,7 +283,7 @@ class Search:
             if known is None or bound < known:
                 hi[key] = bound
         place = self.place
-        cards = cards_of(mask)
+        onto = self.onto
         guide = self.guide
         table_moves = self.table_moves
         order = [layout]
@@ -300,8 +310,8 @@ class Search:
                 if options:
                     tries.append((p, options))
             for p, options in tries:
-                for c in cards_of(options) if options != mask else cards:
-                    child = (mask ^ (1 << c), canon(placed(lay, c, p)))
+                for c in cards_of(options):
+                    child = (mask ^ (1 << c), placed_canon(lay, c, p))
                     done = hi.get(child)  # the memo, looked up here to save a call on the common refutation
                     if done is not None and done < k - 1:
                         continue
@@ -314,15 +324,23 @@ class Search:
                             via[key] = via[(mask, lay)] = (lay, c, p)
                         return True
             if table_moves:
+                # The moves of `layout_moves`, in its order, but only the piles whose top can go somewhere look for
+                # where: most tops fit on no other.
+                tops = 0
+                for pile in lay:
+                    if pile:
+                        tops |= 1 << pile[-1]
                 for a in range(NUM_PILES):
                     src = lay[a]
                     if not src:
                         continue
-                    x = src[-1]
+                    targets = onto[src[-1]] & tops  # never the top itself: no card goes on itself
+                    if not targets:
+                        continue
                     for b in range(NUM_PILES):
                         dst = lay[b]
-                        if b != a and dst and place[dst[-1]] >> x & 1:
-                            nxt = canon(moved(lay, a, b))
+                        if dst and targets >> dst[-1] & 1:
+                            nxt = moved_canon(lay, a, b)
                             if nxt not in seen:
                                 self.tick()
                                 seen.add(nxt)
@@ -366,7 +384,7 @@ class Search:
         for p in range(NUM_PILES):
             pile = lay[p]
             for c in cards_of(mask & self.place[pile[-1]] if pile else mask):
-                yield c, p, (mask ^ (1 << c), canon(placed(lay, c, p)))
+                yield c, p, (mask ^ (1 << c), placed_canon(lay, c, p))
 
 
 def solve(
