@@ -76,7 +76,6 @@ class Bounds:
                 anchors |= 1 << p[-1]
             else:
                 slots += 1
-        reached = self._reach(anchors, mask)
         if self.table_moves:
             # Fixpoint: a card can be lifted only onto a card that could be a top (an uncoverable table card or a
             # reachable hand card) and that does not lie under it in its own pile; what it covers then counts.
@@ -105,10 +104,9 @@ class Bounds:
                         if j < 0:
                             slots += 1
                         depth[i] = j
-                if grew:
-                    reached = self._reach(anchors, mask)
         else:
             depth = [-1 if not p else 0 for p in layout]  # the empty piles are the ones that can be emptied
+        reached = self._reach(anchors, mask)  # from the anchors the fixpoint found: it needs none reached before
         candidates = reached
         rest = mask & ~reached
         if rest and slots:
@@ -265,21 +263,22 @@ class Bounds:
 
     def _owners(self, left: int, supports: int, slots: int) -> dict[int, int]:
         """A maximum matching of the cards of `left` to distinct supports they may go on, or to one of `slots` empty
-        slots (the supports -1 .. -slots), as support -> card. Kuhn's augmenting paths, started from a greedy
-        matching: most cards find a free support at once (a bit test), so few need the search."""
+        slots, as support -> card: a support card as its set (one bit, which the greedy pass has at hand), a slot as
+        -1 .. -slots. Kuhn's augmenting paths, started from a greedy matching: most cards find a free support at once
+        (a bit test), so few need the search."""
         onto = self.onto
         owner: dict[int, int] = {}
-        taken = 0
+        untaken = supports  # the supports no card has yet
         free_slots = slots
         waiting: list[int] = []
         while left:  # the cards of `left`, rising, without the list `cards_of` would make
             c = (left & -left).bit_length() - 1
             left &= left - 1
-            free = onto[c] & supports & ~taken
+            free = onto[c] & untaken
             if free:
                 low = free & -free
-                taken |= low
-                owner[low.bit_length() - 1] = c
+                untaken ^= low
+                owner[low] = c
             elif free_slots:
                 free_slots -= 1
                 owner[free_slots - slots] = c  # -slots .. -1
@@ -290,7 +289,7 @@ class Bounds:
         slot_ids = [-k - 1 for k in range(slots)]
 
         def augment(c: int, tried: set[int]) -> bool:
-            for s in cards_of(onto[c] & supports) + slot_ids:
+            for s in [1 << t for t in cards_of(onto[c] & supports)] + slot_ids:
                 if s in tried:
                     continue
                 tried.add(s)
