@@ -324,8 +324,8 @@ class Search:
                             via[key] = via[(mask, lay)] = (lay, c, p)
                         return True
             if table_moves:
-                # The moves of `layout_moves`, in its order, but only the piles whose top can go somewhere look for
-                # where: most tops fit on no other.
+                # The moves of `layout_moves`, in its order, written out to make each canonical layout in one step
+                # (`moved_canon`); only a pile whose top fits on another top looks for where (most fit on none).
                 tops = 0
                 for pile in lay:
                     if pile:
