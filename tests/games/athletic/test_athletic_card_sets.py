@@ -1,12 +1,18 @@
 """The solver's card-set primitives, written for speed (tables, folded shifts, fused steps), against their plain
-definitions: the cards of a set, the placement graph over sets, and the canonical layouts of a move or a placement."""
+definitions: the cards of a set, the placement graph over sets, the canonical layouts of a move or a placement, and
+the bound's per-pile rows kept across searches."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from podium.games.athletic.cards import ALL_CARDS, NUM_CARDS, NUM_PILES, PLACE, VALUE, can_place, cards_of
+from podium.games.athletic.cards import ALL_CARDS, NUM_CARDS, NUM_PILES, ONTO, PLACE, VALUE, can_place, cards_of
+from podium.games.athletic.solver import bounds
+from podium.games.athletic.solver.bounds import Bounds
 from podium.games.athletic.solver.graph import adjacent, component, same_value
 from podium.games.athletic.solver.position import Layout, canon, layout_moves, moved, moved_canon, placed, placed_canon
 
@@ -57,3 +63,20 @@ def test_fused_steps_are_the_canonical_layouts_of_the_plain_ones(layout: Layout,
     for p in range(NUM_PILES):
         for c in free:
             assert placed_canon(layout, c, p) == canon(placed(layout, c, p))
+
+
+def test_the_lift_rows_kept_across_searches_stay_few_and_bound_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table-moves bound reads per-pile rows kept for every search of a step rule; past LIFTS_KEPT piles they are
+    # dropped and made again, which must not change a bound.
+    rng = random.Random(5)
+    cases = []
+    for _ in range(300):
+        deck = rng.sample(ALL_CARDS, 24)
+        cut = sorted(rng.sample(range(8, 24), NUM_PILES - 1))
+        layout = tuple(tuple(deck[a:b]) for a, b in zip([8, *cut], [*cut, 24], strict=True))
+        cases.append((_set(deck[:8]), layout, rng.random() < 0.5))
+    plain = [Bounds(up, table_moves=True).upper_bound(mask, layout) for mask, layout, up in cases]
+    monkeypatch.setattr(bounds, "LIFTS_KEPT", 3)
+    monkeypatch.setattr(bounds, "_LIFTS", (bounds._Lifts(ONTO[False]), bounds._Lifts(ONTO[True])))
+    assert [Bounds(up, table_moves=True).upper_bound(mask, layout) for mask, layout, up in cases] == plain
+    assert all(len(rows) <= 3 for rows in bounds._LIFTS)
