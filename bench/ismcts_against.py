@@ -38,7 +38,8 @@ from typing import IO, Any
 FILED = "817076b"  # the last commit before issue 13's work began (its parent is where the issue was measured)
 REPO = Path(__file__).resolve().parent.parent
 
-# (game, label, rule options, search form, bot spec) — the forms of bench/ismcts_speed.py, in both sides' words
+# (game, label, rule options, search form, bot spec): the forms of bench/ismcts_speed.py, in words both sides know.
+# Not imported from there: that module imports podium, which a worker must take from its own source folder.
 CASES: list[tuple[str, str, dict[str, Any], str, str]] = [
     ("golf", "Golf four-card", {}, "flat", "ismcts:depth=1"),
     ("golf", "Golf four-card", {}, "tree", "ismcts"),
