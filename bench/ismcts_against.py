@@ -40,7 +40,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 # (game, label, rule options, search form, bot spec): the forms of bench/ismcts_speed.py, in words both sides know.
 # Not imported from there: that module imports podium, which a worker must take from its own source folder.
-CASES: list[tuple[str, str, dict[str, Any], str, str]] = [
+Case = tuple[str, str, dict[str, Any], str, str]
+CASES: list[Case] = [
     ("golf", "Golf four-card", {}, "flat", "ismcts:depth=1"),
     ("golf", "Golf four-card", {}, "tree", "ismcts"),
     ("golf", "Golf six-card", {"variant": "six"}, "flat", "ismcts:depth=1"),
@@ -112,7 +113,7 @@ def export(rev: str, into: Path) -> Path:
 class Side:
     """One worker process deciding the positions with one version of the code."""
 
-    def __init__(self, source: Path, case: tuple[str, str, dict[str, Any], str, str], positions_bot: str, count: int):
+    def __init__(self, source: Path, case: Case, positions_bot: str, count: int):
         game_name, _, options, _, spec = case
         env = {**os.environ, "PYTHONPATH": str(source)}
         args = [sys.executable, __file__, "--worker", str(source), game_name, json.dumps(options), spec]
@@ -160,9 +161,6 @@ def rates(old: Side, new: Side) -> tuple[float, float]:
         iterations, seconds = side.totals(searched)
         out.append(iterations / seconds if seconds else 0.0)
     return out[0], out[1]
-
-
-Case = tuple[str, str, dict[str, Any], str, str]
 
 
 def measure(old_source: Path, new_source: Path, case: Case, count: int, iterations: int) -> tuple[Side, Side]:
