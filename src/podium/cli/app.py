@@ -353,9 +353,21 @@ def serve(
 
 
 @app.command()
-def version() -> None:
+def version(
+    build: Annotated[
+        bool, typer.Option("--build", help="Also say which modules run compiled (a PODIUM_USE_MYPYC=1 install).")
+    ] = False,
+) -> None:
     """Print podium's version."""
     console.print(__version__)
+    if build:
+        from podium.core.build import compiled_modules
+
+        compiled = compiled_modules()
+        if not compiled:
+            console.print("pure Python: no compiled modules (see PODIUM_USE_MYPYC in the README)")
+        for name in compiled:
+            console.print(f"compiled: {name}", soft_wrap=True)
 
 
 def _add_game_commands() -> None:
