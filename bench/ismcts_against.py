@@ -5,6 +5,7 @@ it, "ISMCTS iterations/s ≥ 2× now", where "now" is the code of the day the is
     python bench/ismcts_against.py --game athletic --positions 40
     python bench/ismcts_against.py --rev HEAD~5     # any commit of this repository
     python bench/ismcts_against.py --new HEAD       # a commit instead of the working tree on the new side
+    python bench/ismcts_against.py --compiled --game athletic   # the new side built with PODIUM_USE_MYPYC=1
 
 bench/ismcts_speed.py runs a frozen copy of the old search on today's engines, solver and `Rng`, so that its ratio is
 what the search itself gained. This one runs the old commit's code whole — its engines, solver, generator, playouts
@@ -19,6 +20,10 @@ time of its worker (`time.process_time`), which other processes' load does not c
 Where the algorithm changed since (docs/bots.md; Golf's pruned root moves and its playout, Athletic's quick turn in
 the rollouts and its extra candidates), an iteration is not the same work as before: the ratio is then speed only, and
 the strength is checked separately (bench/strength.py). The lines say how many of the decisions were the same.
+
+`--compiled` builds the new side as a `PODIUM_USE_MYPYC=1` install does (setup.py: the Athletic solver compiled by
+mypyc), with this environment's setuptools and mypy, into a temporary folder it then imports from. The compiled
+solver makes the same decisions as the Python one (tests/packaging), so its ratio is speed alone.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import argparse
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -96,10 +102,10 @@ def worker(source: str, game_name: str, options: dict[str, Any], spec: str, posi
 # -- parent side ------------------------------------------------------------------------------------------------------
 
 
-def export(rev: str, into: Path) -> Path:
-    """The `src` folder of commit `rev`, unpacked into `into`. Raises SystemExit naming the commit if git cannot
-    read it."""
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False)
+def export(rev: str, into: Path, paths: tuple[str, ...] = ("src",)) -> Path:
+    """The `paths` of commit `rev` unpacked into `into`; returns the `src` folder there. Raises SystemExit naming the
+    commit if git cannot read it."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, *paths], capture_output=True, check=False)
     if archive.returncode:
         raise SystemExit(f"cannot read commit {rev!r} of {REPO}: {archive.stderr.decode().strip()}")
     with tempfile.TemporaryFile() as tar_file:
@@ -108,6 +114,44 @@ def export(rev: str, into: Path) -> Path:
         with tarfile.open(fileobj=tar_file) as tar:
             tar.extractall(into, filter="data")
     return into / "src"
+
+
+BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "build_backend", "src")
+
+
+def _pip(what: str, *args: str) -> None:
+    env = {**os.environ, "PODIUM_USE_MYPYC": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "-q", *args], env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise SystemExit(f"the compiled build of {what} failed:\n{done.stdout}{done.stderr}")
+
+
+def compiled(rev: str | None, into: Path) -> Path:
+    """The package of commit `rev` (None: the working tree) built with PODIUM_USE_MYPYC=1 (setup.py) and unpacked
+    into `into / "site"`, which is returned: the folder to import it from. Uses this environment's setuptools and
+    mypy (the test extra). Raises SystemExit with pip's output if the build fails."""
+    project = into / "project"
+    if rev is None:
+        skip = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
+        project.mkdir(parents=True)
+        for name in BUILD_INPUTS:
+            source = REPO / name
+            if source.is_dir():
+                shutil.copytree(source, project / name, ignore=skip)
+            else:
+                shutil.copy2(source, project / name)
+    else:
+        export(rev, project, BUILD_INPUTS)
+    what = rev or "the working tree"
+    _pip(what, "wheel", "--no-deps", "--no-build-isolation", "-w", str(into / "wheel"), str(project))
+    _pip(what, "install", "--no-deps", "--target", str(into / "site"), *map(str, (into / "wheel").glob("*.whl")))
+    if not list((into / "site" / "podium").rglob("*.so")):
+        raise SystemExit(
+            f"the build of {rev or 'the working tree'} compiled nothing: has it setup.py's PODIUM_USE_MYPYC?"
+        )
+    return into / "site"
 
 
 class Side:
@@ -199,7 +243,8 @@ def describe(case: Case, old: Side, new: Side) -> str:
 
 
 def speed_lines(quick: bool, game: str | None = None) -> list[tuple[str, str, str, float]]:
-    """bench/speed.py's target 6 against `FILED`: (case, now, then, ratio) per case of `CASES`."""
+    """bench/speed.py's target 6 against `FILED`: (case, now, then, ratio) per case of `CASES`, then Athletic again
+    with the working tree's compiled build (PODIUM_USE_MYPYC=1), the one case it compiles."""
     count, iterations = (6, 100) if quick else (20, 300)
     lines = []
     with tempfile.TemporaryDirectory() as folder:
@@ -209,6 +254,17 @@ def speed_lines(quick: bool, game: str | None = None) -> list[tuple[str, str, st
                 then, now = rates(*measure(old_source, REPO / "src", case, count, iterations))
                 label = f"ISMCTS {case[1]} {case[3]} vs {FILED} (whole code)"
                 lines.append((label, f"{now:,.0f} it/s", f"{then:,.0f} it/s", now / then if then else 0.0))
+        if game in (None, "athletic"):
+            try:
+                site = compiled(None, Path(folder) / "compiled")
+            except SystemExit as error:  # no C compiler, say: the lines above still stand
+                print(f"no line for the compiled build: {error}")
+                return lines
+            for case in CASES:
+                if case[0] == "athletic":
+                    then, now = rates(*measure(old_source, site, case, count, iterations))
+                    label = f"ISMCTS {case[1]} {case[3]} vs {FILED} (compiled build)"
+                    lines.append((label, f"{now:,.0f} it/s", f"{then:,.0f} it/s", now / then if then else 0.0))
     return lines
 
 
@@ -221,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default=FILED, help=f"the commit to measure against (default {FILED})")
     parser.add_argument("--new", default=None, help="a commit for the new side (default: the working tree)")
+    parser.add_argument(
+        "--compiled", action="store_true", help="the new side built with PODIUM_USE_MYPYC=1 (setup.py; Athletic)"
+    )
     parser.add_argument("--game", choices=sorted({case[0] for case in CASES}), default=None)
     parser.add_argument("--positions", type=int, default=20, help="decision points per case (default 20)")
     parser.add_argument("--iterations", type=int, default=300, help="the bots' iterations per decision (default 300)")
@@ -229,9 +288,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions and --iterations must be at least 1")
     with tempfile.TemporaryDirectory() as folder:
         old_source = export(args.rev, Path(folder) / "old")
-        new_source = REPO / "src" if args.new is None else export(args.new, Path(folder) / "new")
+        if args.compiled:
+            new_source = compiled(args.new, Path(folder) / "new")
+        else:
+            new_source = REPO / "src" if args.new is None else export(args.new, Path(folder) / "new")
+        new = (args.new or "the working tree") + (" (its compiled build)" if args.compiled else "")
         print(
-            f"ISMCTS iterations per CPU second, {args.new or 'the working tree'} vs commit {args.rev} (whole code,"
+            f"ISMCTS iterations per CPU second, {new} vs commit {args.rev} (whole code,"
             f" each side in its own process), {args.positions} positions, {args.iterations} iterations,"
             f" load average {os.getloadavg()[0]:.1f}",
             flush=True,

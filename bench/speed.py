@@ -19,8 +19,9 @@ targets are frozen copies of the code of before the work, in bench/baselines/*_v
 5. `simulate` Golf random 2p with `--workers 2` ÷ 1 worker (games/s, wall clock), local pool and Ray; goal ≥ 1.8
    on a quiet machine (the load average is printed: on a busy machine the ratio says little).
 6. ISMCTS iterations/s ÷ the ISMCTS of before, two ways: the whole code of the commit the issue was filed at, each
-   side in its own process (bench/ismcts_against.py), and a frozen copy of the old search on today's engines and
-   solver (bench/ismcts_speed.py, the search alone).
+   side in its own process (bench/ismcts_against.py; Athletic also as the compiled build, `PODIUM_USE_MYPYC=1`,
+   runs it), and a frozen copy of the old search on today's engines and solver (bench/ismcts_speed.py, the search
+   alone).
 """
 
 from __future__ import annotations
