@@ -1,6 +1,6 @@
 """Everything but the compiled build is in pyproject.toml. With `PODIUM_USE_MYPYC=1` at install time, mypyc compiles
 the Athletic solver and the cards it counts to C extensions: the same code and answers, a hard bot's decision in
-Athletic Games about 2.3x faster (bench/README.md). Without it, podium is pure Python."""
+Athletic Games about 2.1x faster (bench/README.md). Without it, podium is pure Python."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-# The modules a `hard` Athletic bot spends its time in (bench/README.md, "Where Athletic's time goes"); the package
-# __init__ stays Python so that importing podium.games.athletic.solver works the same either way.
+# The modules a `hard` Athletic bot spends most of its time in (bench/README.md, target 6); the package's __init__
+# stays Python, so that importing podium.games.athletic.solver works the same either way.
 COMPILED = [
     "src/podium/games/athletic/cards.py",
     *sorted(
