@@ -190,7 +190,7 @@ def speed_lines(quick: bool, game: str | None = None) -> list[tuple[str, str, st
             out = measure(game_name, options, mode, spec, count, iterations)
             lines.append(
                 (
-                    f"ISMCTS {label_of(label, mode, spec)} (it per CPU s)",
+                    f"ISMCTS {label_of(label, mode, spec)} (search alone vs frozen)",
                     f"{out['now_it_s']:,.0f} it/s",
                     f"{out['baseline_it_s']:,.0f} it/s",
                     out["ratio"],
