@@ -14,9 +14,7 @@ from setuptools import Extension, setup
 COMPILED = [
     "src/podium/games/athletic/cards.py",
     *sorted(
-        str(path.as_posix())
-        for path in Path("src/podium/games/athletic/solver").glob("*.py")
-        if path.name != "__init__.py"
+        path.as_posix() for path in Path("src/podium/games/athletic/solver").glob("*.py") if path.name != "__init__.py"
     ),
 ]
 
