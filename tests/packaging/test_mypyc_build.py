@@ -1,6 +1,7 @@
 """The compiled build: `PODIUM_USE_MYPYC=1` at install time (setup.py, build_backend/) compiles the Athletic solver
 with mypyc, and the compiled solver answers exactly as the Python one — its plans, the nodes it searched to prove
-them, and every action of `hard` bots' whole games. Without the switch the build is pure Python."""
+them, and every action of `hard` bots' whole games. Without the switch the build is pure Python; the sdist carries
+the in-tree build backend, so that it builds too."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ def _project_copy(into: Path) -> Path:
     """What a build reads, without the checkout's own build products (an editable compiled install puts its
     extensions beside the sources)."""
     into.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "MANIFEST.in"):
         shutil.copy2(ROOT / name, into / name)
     skip = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
     shutil.copytree(ROOT / "build_backend", into / "build_backend", ignore=skip)
@@ -105,3 +107,20 @@ def test_a_switch_other_than_0_or_1_is_refused_with_what_is_allowed(tmp_path: Pa
     assert built.returncode != 0
     assert "PODIUM_USE_MYPYC='yes': use 1 to compile the Athletic solver with mypyc, 0 not to" in built.stderr
     assert not (tmp_path / "wheels").exists() or not list((tmp_path / "wheels").iterdir())
+
+
+def test_the_sdist_carries_the_build_backend_and_builds_a_wheel(tmp_path: Path) -> None:
+    project = _project_copy(tmp_path / "project")
+    backend = (
+        "import sys; sys.path.insert(0, 'build_backend'); import podium_build; podium_build.build_sdist(sys.argv[1])"
+    )
+    subprocess.run(
+        [sys.executable, "-c", backend, str(tmp_path / "sdist")], cwd=project, check=True, capture_output=True
+    )
+    (sdist,) = (tmp_path / "sdist").glob("podium-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        assert f"{sdist.name.removesuffix('.tar.gz')}/build_backend/podium_build.py" in archive.getnames()
+
+    built = _wheel(sdist, tmp_path / "wheels", None)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert list((tmp_path / "wheels").glob("podium-*-py3-none-any.whl"))
