@@ -148,9 +148,7 @@ def compiled(rev: str | None, into: Path) -> Path:
     _pip(what, "wheel", "--no-deps", "--no-build-isolation", "-w", str(into / "wheel"), str(project))
     _pip(what, "install", "--no-deps", "--target", str(into / "site"), *map(str, (into / "wheel").glob("*.whl")))
     if not list((into / "site" / "podium").rglob("*.so")):
-        raise SystemExit(
-            f"the build of {rev or 'the working tree'} compiled nothing: has it setup.py's PODIUM_USE_MYPYC?"
-        )
+        raise SystemExit(f"the build of {what} compiled nothing: has it setup.py's PODIUM_USE_MYPYC?")
     return into / "site"
 
 
