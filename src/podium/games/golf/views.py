@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, cast
 
 from podium.core.contract import JsonDict, View
 from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, RANK_NAMES
@@ -103,6 +103,8 @@ _TEXTS_BY_ALL = (_NO_TEXT, _NO_TEXT, CARD_TEXT)
 _TEXTS_BY_OWNER = (_NO_TEXT, CARD_TEXT, CARD_TEXT)
 _IS_PUBLIC = (False, False, True)
 _OWNER_KNOWS = (False, True, True)
+_ID_TEXT: tuple[str | None, ...] = (*CARD_TEXT, None)  # by a card's id as seen (above), -1: unknown
+_ONE_TEXT = tuple((text,) for text in CARD_TEXT)  # a card put on the discard pile
 
 Texts = tuple[str | None, ...]
 Flags = tuple[bool, ...]
@@ -121,14 +123,14 @@ class _Round:
 
     __slots__ = ("ends", "ends_json", "first", "history", "last", "reveal", "round", "template", "totals")
 
-    def __init__(self, state: GolfPosition, template: dict[str, Any]) -> None:
+    def __init__(self, state: GolfPosition, template: GolfView) -> None:
         self.first = state._first
         self.round = state._round
         self.totals = state._totals[:]
         self.history = state._history[:]  # their rows are never changed
         self.ends = ends = state._ends[:]
         last = self.last = state._last
-        self.reveal = None if last is None else _frozen(last)
+        self.reveal = None if last is None else cast(GolfRoundEnd, _frozen(last))
         self.ends_json = {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]}
         template = self.template = template.copy()
         template["round"] = self.round
@@ -150,9 +152,15 @@ class _Seats:
     """The per-seat parts of a view, made from the position's `hands` and `known` (kept as copies): per seat its
     texts as everybody else sees them and as its owner does, what those add up to (`scoring.known_sum`), which cards
     are public and which the owner knows; `rows` the per-seat rows every viewer shares (public, face_up,
-    owner_knows); `viewers` each viewer's hands and sums, made on the first view of that viewer."""
+    owner_knows); `viewers` each viewer's hands and sums, made on the first view of that viewer (`common`: the
+    same for every viewer, while nobody knows a card nobody else does).
 
-    __slots__ = ("hands", "known", "own_sums", "own_texts", "owner", "public", "rows", "sums", "texts", "viewers")
+    While no seat has a card only its owner knows (six-card always: G-8 shows every card it reveals), the owners'
+    lists are the others' lists themselves (`own_texts is texts`), so that a change copies three lists, not six."""
+
+    __slots__ = (
+        "common", "hands", "known", "own_sums", "own_texts", "owner", "public", "rows", "sums", "texts", "viewers",
+    )  # fmt: skip
 
     hands: list[int]
     known: list[int]
@@ -164,6 +172,7 @@ class _Seats:
     owner: list[Flags]
     rows: tuple[tuple[Flags, ...], tuple[Flags, ...], tuple[Flags, ...]]
     viewers: dict[int | None, tuple[tuple[Texts, ...], tuple[int, ...]]]
+    common: tuple[tuple[Texts, ...], tuple[int, ...]] | None
 
     def __init__(self, kit: _Kit, hands: list[int], known: list[int], old: _Seats | None, mover: int) -> None:
         r = kit.rules
@@ -172,11 +181,9 @@ class _Seats:
         if old is None:
             starts: Sequence[int] = range(0, n * slots, slots)
             texts: list[Texts] = [()] * n
-            own_texts: list[Texts] = [()] * n
             sums = [0] * n
-            own_sums = [0] * n
             public: list[Flags] = [()] * n
-            owner: list[Flags] = [()] * n
+            own_texts, own_sums, owner = texts, sums, public
             new_hands: list[int] | None = hands[:]
             new_known: list[int] | None = known[:]
         else:
@@ -213,11 +220,14 @@ class _Seats:
                     or known[base : base + slots] != old_known[base : base + slots]
                 ]
             texts = old.texts[:]
-            own_texts = old.own_texts[:]
             sums = old.sums[:]
-            own_sums = old.own_sums[:]
             public = old.public[:]
-            owner = old.owner[:]
+            if old.own_texts is old.texts:
+                own_texts, own_sums, owner = texts, sums, public
+            else:
+                own_texts = old.own_texts[:]
+                own_sums = old.own_sums[:]
+                owner = old.owner[:]
         six = r.six
         worth = kit.worth
         pairs = kit.pairs
@@ -229,23 +239,25 @@ class _Seats:
             if six:
                 c0, c1, c2, c3, c4, c5 = hands[base : base + 6]
                 k0, k1, k2, k3, k4, k5 = marks
-                tx = _TEXTS_BY_ALL
-                texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3], tx[k4][c4], tx[k5][c5])
-                ids = _SEEN_BY_ALL  # column by column (G-8.4)
-                sums[q] = (pairs[ids[k0][c0]][ids[k3][c3]] + pairs[ids[k1][c1]][ids[k4][c4]]
-                           + pairs[ids[k2][c2]][ids[k5][c5]])  # fmt: skip
+                ids = _SEEN_BY_ALL
+                i0, i1, i2, i3, i4, i5 = ids[k0][c0], ids[k1][c1], ids[k2][c2], ids[k3][c3], ids[k4][c4], ids[k5][c5]
+                named = _ID_TEXT
+                texts[q] = (named[i0], named[i1], named[i2], named[i3], named[i4], named[i5])
+                sums[q] = pairs[i0][i3] + pairs[i1][i4] + pairs[i2][i5]  # column by column (G-8.4)
                 public[q] = (pub[k0], pub[k1], pub[k2], pub[k3], pub[k4], pub[k5])
-                owner[q] = (own[k0], own[k1], own[k2], own[k3], own[k4], own[k5])
                 if OWNER in marks:
-                    tx = _TEXTS_BY_OWNER
-                    own_texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3], tx[k4][c4],
-                                    tx[k5][c5])  # fmt: skip
+                    if own_texts is texts:
+                        own_texts, own_sums, owner = texts[:], sums[:], public[:]
+                    owner[q] = (own[k0], own[k1], own[k2], own[k3], own[k4], own[k5])
                     ids = _SEEN_BY_OWNER
-                    own_sums[q] = (pairs[ids[k0][c0]][ids[k3][c3]] + pairs[ids[k1][c1]][ids[k4][c4]]
-                                   + pairs[ids[k2][c2]][ids[k5][c5]])  # fmt: skip
-                else:
+                    i0, i1, i2 = ids[k0][c0], ids[k1][c1], ids[k2][c2]
+                    i3, i4, i5 = ids[k3][c3], ids[k4][c4], ids[k5][c5]
+                    own_texts[q] = (named[i0], named[i1], named[i2], named[i3], named[i4], named[i5])
+                    own_sums[q] = pairs[i0][i3] + pairs[i1][i4] + pairs[i2][i5]
+                elif own_texts is not texts:
                     own_texts[q] = texts[q]
                     own_sums[q] = sums[q]
+                    owner[q] = public[q]
             else:
                 c0, c1, c2, c3 = hands[base : base + 4]
                 k0, k1, k2, k3 = marks
@@ -254,15 +266,18 @@ class _Seats:
                 val = worth[0]
                 sums[q] = val[k0][c0] + val[k1][c1] + val[k2][c2] + val[k3][c3]
                 public[q] = (pub[k0], pub[k1], pub[k2], pub[k3])
-                owner[q] = (own[k0], own[k1], own[k2], own[k3])
                 if OWNER in marks:
+                    if own_texts is texts:
+                        own_texts, own_sums, owner = texts[:], sums[:], public[:]
+                    owner[q] = (own[k0], own[k1], own[k2], own[k3])
                     tx = _TEXTS_BY_OWNER
                     own_texts[q] = (tx[k0][c0], tx[k1][c1], tx[k2][c2], tx[k3][c3])
                     val = worth[1]
                     own_sums[q] = val[k0][c0] + val[k1][c1] + val[k2][c2] + val[k3][c3]
-                else:
+                elif own_texts is not texts:
                     own_texts[q] = texts[q]
                     own_sums[q] = sums[q]
+                    owner[q] = public[q]
         assert new_hands is not None and new_known is not None  # each equal to the position's list
         self.hands = new_hands
         self.known = new_known
@@ -273,26 +288,27 @@ class _Seats:
         self.public = public
         self.owner = owner
         public_rows = tuple(public)
-        self.rows = (public_rows, public_rows if six else _face_down(n, slots), tuple(owner))
+        self.rows = (public_rows, public_rows if six else _face_down(n, slots),
+                     public_rows if owner is public else tuple(owner))  # fmt: skip
         self.viewers = {}
+        # every viewer's hands and sums, made now, while nobody knows a card of their own that others do not
+        self.common = (tuple(texts), tuple(sums)) if own_texts is texts else None
 
     def of(self, viewer: int | None) -> tuple[tuple[Texts, ...], tuple[int, ...]]:
-        """`viewer`'s hands and known sums: the others' seats as everybody sees them, their own as they do."""
+        """`viewer`'s hands and known sums: the others' seats as everybody sees them, their own as they do (made
+        again: for a viewer not yet in `viewers`)."""
         viewers = self.viewers
-        made = viewers.get(viewer)
-        if made is None:
-            texts = self.texts
-            sums = self.sums
-            if viewer is not None and self.own_texts[viewer] is not texts[viewer]:  # they know a card nobody else does
-                texts = texts[:]
-                texts[viewer] = self.own_texts[viewer]
-                sums = sums[:]
-                sums[viewer] = self.own_sums[viewer]
-                made = (tuple(texts), tuple(sums))
-            else:  # as everybody sees the seats (one pair for every such viewer)
-                made = viewers.get(None) or (tuple(texts), tuple(sums))
-                viewers[None] = made
-            viewers[viewer] = made
+        texts = self.texts
+        if viewer is not None and self.own_texts[viewer] is not texts[viewer]:  # they know a card nobody else does
+            texts = texts[:]
+            texts[viewer] = self.own_texts[viewer]
+            sums = self.sums[:]
+            sums[viewer] = self.own_sums[viewer]
+            made = (tuple(texts), tuple(sums))
+        else:  # as everybody sees the seats (one pair for every such viewer)
+            made = viewers.get(None) or (tuple(texts), tuple(self.sums))
+            viewers[None] = made
+        viewers[viewer] = made
         return made
 
 
@@ -316,32 +332,38 @@ class _Kit:
         config = self.config = r._config_json
         self.config_values = isinstance(config.get("values"), dict)  # a config's only nested value
         self.values = r._values_json
-        self.template: dict[str, Any] = {
+        self.template = cast(GolfView, {
             "game": "golf", "config": None, "num_players": r.n, "player": None, "current_player": None,
             "is_over": False, "variant": "six" if r.six else "four", "slots": r.slots, "values": None, "round": 0,
             "rounds": r.rounds, "first_player": 0, "phase": None, "stock_size": 0, "discard": (), "discard_top": None,
             "drawn": None, "drawn_from": None, "hands": (), "public": (), "face_up": (), "owner_knows": (),
             "known_sum": (), "knocker": None, "went_out": None, "final_turns_left": 0, "scores": (),
             "round_scores": (), "last_round": None, "round_ends": None, "turns": 0, "round_turns": 0,
-        }  # fmt: skip
+        })  # fmt: skip
         self.round: _Round | None = None
         self.seats: _Seats | None = None
         self.pile: tuple[list[int], tuple[str, ...]] = ([], ())
 
     def discard_texts(self, discard: list[int]) -> tuple[str, ...]:
-        """The discard pile's texts, bottom to top: those made last, with the card put on the pile or taken from it
-        since, or all made again."""
+        """The discard pile's texts, bottom to top, for a pile other than the last one: those made last, with the
+        card put on the pile or taken from it since, or all made again."""
         known, texts = self.pile
-        if discard == known:
-            return texts
-        size = len(discard)
-        if size == len(known) + 1 and discard[:-1] == known:
-            texts = (*texts, CARD_TEXT[discard[-1]])
-        elif size == len(known) - 1 and known[:-1] == discard:
-            texts = texts[:-1]
+        size = len(discard) - len(known)
+        copy = discard[:]  # kept; compared with the last pile by taking off or putting back its top card for a moment
+        if size == 1:
+            top = copy.pop()
+            if copy == known:
+                texts += _ONE_TEXT[top]
+            else:
+                texts = tuple(map(CARD_TEXT.__getitem__, discard))
+            copy.append(top)
+        elif size == -1 and known:
+            copy.append(known[-1])
+            texts = texts[:-1] if copy == known else tuple(map(CARD_TEXT.__getitem__, discard))
+            copy.pop()
         else:
             texts = tuple(map(CARD_TEXT.__getitem__, discard))
-        self.pile = (discard[:], texts)
+        self.pile = (copy, texts)
         return texts
 
 
@@ -350,7 +372,11 @@ _KITS: dict[Rules, _Kit] = {}
 
 def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     n = state.num_players
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+    if (
+        player is not None
+        and not (type(player) is int and 0 <= player < n)
+        and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n)
+    ):
         raise ValueError(f"no seat {player!r} in a {n}-player game")
     # The position's own fields, read directly (this module is part of the engine; the accessors are calls): a view
     # is built for every decision of a bot that reads one.
@@ -370,7 +396,7 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     known = state._known
     if seats is None or seats.hands != hands or seats.known != known:
         seats = kit.seats = _Seats(kit, hands, known, seats, state._cur)
-    view = cast(GolfView, round_.template.copy())
+    view = round_.template.copy()
     config = kit.config.copy()
     if kit.config_values:
         config["values"] = config["values"].copy()
@@ -387,14 +413,17 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     discard = state._discard
     if discard:
         pile = kit.pile
-        view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
-        view["discard_top"] = CARD_TEXT[discard[-1]]
+        texts = view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
+        view["discard_top"] = texts[-1]
     if phase is GolfPhase.DRAWN:
         taken = state._taken
         view["drawn_from"] = "discard" if taken else "stock"
         if taken or player == cur:
             view["drawn"] = CARD_TEXT[state._drawn]
-    view["hands"], view["known_sum"] = seats.viewers.get(player) or seats.of(player)
+    made = seats.common or seats.viewers.get(player)
+    if made is None:
+        made = seats.of(player)
+    view["hands"], view["known_sum"] = made
     view["public"], view["face_up"], view["owner_knows"] = seats.rows
     closer = state._closer
     if closer >= 0:
@@ -405,7 +434,7 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     view["final_turns_left"] = state._final_left
     reveal = round_.reveal
     if reveal is not None:
-        view["last_round"] = cast(GolfRoundEnd, reveal.copy())
+        view["last_round"] = reveal.copy()
     view["round_ends"] = round_.ends_json.copy()
     turns = view["turns"] = state._turns
     view["round_turns"] = turns - state._cap + r.turn_limit
