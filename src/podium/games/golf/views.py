@@ -105,6 +105,7 @@ _IS_PUBLIC = (False, False, True)
 _OWNER_KNOWS = (False, True, True)
 _ID_TEXT: tuple[str | None, ...] = (*CARD_TEXT, None)  # by a card's id as seen (above), -1: unknown
 _ONE_TEXT = tuple((text,) for text in CARD_TEXT)  # a card put on the discard pile
+_DRAWN = GolfPhase.DRAWN  # read once: a member read from its enum class goes through the metaclass (~60 ns)
 
 Texts = tuple[str | None, ...]
 Flags = tuple[bool, ...]
@@ -415,7 +416,7 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
         pile = kit.pile
         texts = view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
         view["discard_top"] = texts[-1]
-    if phase is GolfPhase.DRAWN:
+    if phase is _DRAWN:
         taken = state._taken
         view["drawn_from"] = "discard" if taken else "stock"
         if taken or player == cur:
