@@ -373,6 +373,7 @@ _KITS: dict[Rules, _Kit] = {}
 
 def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     n = state.num_players
+    # a seat that is a plain int in range passes at the first test (the common case, on every view)
     if (
         player is not None
         and not (type(player) is int and 0 <= player < n)
