@@ -372,10 +372,10 @@ def target4(quick: bool) -> list[Line]:
         # Both sides read from the same records, alternately, so that their objects lie alike in memory: the states
         # kept while playing are scattered among the game's other objects, and on 3,000 states that alone made
         # today's 1.5x slower than the same states read back (cache misses; callgrind counts 2.5x fewer instructions).
-        pairs = [(type(s).from_dict(d), AthleticStateV0.from_dict(d)) for s in thin(
-            [s for _, _, states in played for s in states], count) for d in [s.to_dict()]]  # fmt: skip
-        states = [new for new, _ in pairs]
-        old_states = [old for _, old in pairs]
+        states, old_states = [], []
+        for record in [s.to_dict() for s in thin([s for _, _, kept in played for s in kept], count)]:
+            states.append(game.state_from_dict(record))
+            old_states.append(AthleticStateV0.from_dict(record))
         assert all(a.legal_actions() == b.legal_actions() for a, b in zip(states, old_states, strict=True))
         now = per_call(lambda s: s.legal_actions(), states)
         old = per_call(lambda s: s.legal_actions(), old_states)
