@@ -165,7 +165,7 @@ class ISMCTS(Agent):
         expect = []
         for action in chosen:
             expect.append(_view_key(world.view(self.seat)))
-            world.apply(action)
+            world.step(action)
             if world.current_player != self.seat:
                 break
         self._plan, self._expect = list(chosen[1 : len(expect)]), expect[1:]
@@ -208,7 +208,7 @@ class ISMCTS(Agent):
                     for action in candidates[i]:
                         if trial.is_over:
                             break
-                        trial.apply(action)
+                        trial.step(action)
                     rewards = macro.rollout(trial, seat, luck.clone()) if not trial.is_over else rewards_of(trial)
                     totals[i] += rewards[seat]
                     worlds[i] += 1

@@ -128,25 +128,23 @@ class Playout:
         return rewards_of(state, self.margin)
 
     def step(self, world: State, action: Action) -> list[float] | None:
-        """`world.apply(action)` for the tree search's walk down its nodes; a game's playout may make the same
-        changes without the engine's checks and events (the search reads no events). Rewards instead of None: the
-        action reached the playout's horizon (e.g. the end of the round its playouts score), and the walk stops
-        there with these rewards, those `play` would give (`world` may be left as it was)."""
-        world.apply(action)
+        """`world.step(action)` for the tree search's walk down its nodes (the search reads no events). Rewards
+        instead of None: the action reached the playout's horizon (e.g. the end of the round its playouts score), and
+        the walk stops there with these rewards, those `play` would give (`world` may be left as it was)."""
+        world.step(action)
         return None
 
     def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
         """The rewards of `action` played in `world` and the playout after it (the flat search's step): `world` is
-        left as it was when `keep` (a copy plays), else it may be used up. A game's playout may play both without
-        the engine, with the same result."""
+        left as it was when `keep` (a copy plays), else it may be used up."""
         trial = world.clone() if keep else world
-        trial.apply(action)
+        trial.step(action)
         return self.final(trial) if trial.is_over else self.run(trial, rng)
 
     def run(self, world: State, rng: Rng) -> list[float]:
         while not world.is_over:
             legal = world.legal_actions()
-            world.apply(legal[rng.randbelow(len(legal))])
+            world.step(legal[rng.randbelow(len(legal))])
         return self.final(world)
 
 

@@ -296,6 +296,9 @@ class ChanceState(State):
             self._pending = None  # refused (IllegalAction): nothing changed
             raise
 
+    def step(self, action: Action) -> None:
+        self.apply(action)  # explicit chance runs the base game's step through its script: no cheaper path to take
+
     def view(self, player: int | None) -> View:
         if self._base is None:
             return {

@@ -194,6 +194,14 @@ class State(ABC):
         """Play `action` for `current_player` and say what happened; raises `IllegalAction` (naming the reason, and
         changing nothing) for an action the rules do not allow in this state, the game being over included."""
 
+    def step(self, action: Action) -> None:
+        """Play `action`, which the caller knows is legal now (it came from `legal_actions()`), without checking it
+        and without building events: the same rules as `apply`, for the bots' searches and playouts, which play
+        thousands of games a decision and read no events (python-chess's `push` beside `push_san`). An illegal
+        action leaves the state undefined. A game writes `apply` as its checks, then the rules of `step`, then the
+        events (one function a rule), and overrides this; the default plays `apply` and drops its events."""
+        self.apply(action)
+
     @abstractmethod
     def view(self, player: int | None) -> View: ...
 

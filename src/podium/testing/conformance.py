@@ -73,7 +73,7 @@ def check_random_game(
     for `follow_plies` actions (or to its end).
     """
     state = game.new_game(config, num_players, seed)
-    twin = game.new_game(config, num_players, seed)
+    twin = game.new_game(config, num_players, seed)  # the same game played with the unchecked `step`
     chooser = Rng(seed ^ 0x5EED)
     all_ids = range(game.num_actions(config))
     deck = Counter(state.all_cards()) if not state.is_chance() else None  # under chance: once dealt
@@ -100,7 +100,9 @@ def check_random_game(
         player = state.current_player
         hidden = _reshuffled(game, state, chooser) if deep and not at_chance else []
         events = state.apply(action)
-        twin.apply(action)
+        twin.step(action)
+        if deep and state.to_dict() != twin.to_dict():
+            raise _fail(game, seed, ply, f"step({action.text()}) and apply({action.text()}) left different states")
         for event in events:
             if event.visible_to is not None and not event.visible_to <= set(range(num_players)):
                 raise _fail(game, seed, ply, f"event {event.kind} visible to unknown seats {event.visible_to}")
@@ -116,7 +118,7 @@ def check_random_game(
         raise _fail(game, seed, ply, "a finished game still lists legal actions")
     _deep_checks(game, config, state, seed, ply, [], all_ids, chooser)
     if state.to_dict() != twin.to_dict():
-        raise _fail(game, seed, ply, "same seed and same actions gave a different game")
+        raise _fail(game, seed, ply, "same seed and same actions gave a different game (apply against step)")
     _check_result(game, state, seed, ply)
     _check_view_keys(game, state, seed, ply, keys)  # last: a game whose final view adds a key is checked for the rest
     return state
