@@ -225,12 +225,23 @@ class AthleticState(State):
         if reason:
             legal = ", ".join(a.text() for a in self.legal_actions())
             raise IllegalAction(f"{action.text()}: {reason}; legal now: {legal}")
+        events: list[Event] = []
+        self._play(action, events)
+        return events
+
+    def step(self, action: Action) -> None:
+        self._play(action, None)  # type: ignore[arg-type]  # an action from legal_actions() is an AthleticAction
+
+    def _play(self, action: AthleticAction, events: list[Event] | None) -> None:
+        """The rules of one legal action (A-3, A-4, A-5); what happened goes to `events` unless it is None (`step`)."""
         player = self.current
+        assert player is not None
         kind = action.kind
         # Read before anything changes: in a state read from a record this builds `_LAZY` from the position as it is.
         codes = self.codes
         if kind == END:
-            return self._end_turn(player)
+            self._end_turn(player, events)
+            return
         piles = self.piles
         if kind == MOVE:
             source, target = action.source, action.pile
@@ -240,7 +251,9 @@ class AthleticState(State):
             codes[target] = codes[target] << CODE_BITS | (card + 1)
             self.chain.append((source, target))
             self.seen.add(tuple(codes))
-            return [Event("move", {"player": player, "card": TEXT[card], "from": action.source, "to": action.pile})]
+            if events is not None:
+                events.append(Event("move", {"player": player, "card": TEXT[card], "from": source, "to": target}))
+            return
         card = action.card
         self.hands[player].remove(card)
         self.hand_masks[player] ^= 1 << card
@@ -257,7 +270,10 @@ class AthleticState(State):
         self.cards_placed += 1
         self.chain = []
         self.seen = {tuple(codes)}
-        return [Event("play" if kind == PLAY else "fill", {"player": player, "card": TEXT[card], "pile": action.pile})]
+        if events is not None:
+            events.append(
+                Event("play" if kind == PLAY else "fill", {"player": player, "card": TEXT[card], "pile": action.pile})
+            )
 
     def _illegal_reason(self, action: AthleticAction) -> str:
         kind = action.kind
@@ -289,32 +305,35 @@ class AthleticState(State):
             return f"{TEXT[action.card]} may not go on {TEXT[dst[-1]]} (A-3)"
         return ""
 
-    def _end_turn(self, player: int) -> list[Event]:
-        events = [Event("turn_end", {"player": player, "placed": self.placed, "turn": self.turn})]
+    def _end_turn(self, player: int, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(Event("turn_end", {"player": player, "placed": self.placed, "turn": self.turn}))
         hand = self.hands[player]
         cfg = self._config
         if self.placed > 0 and not hand:  # A-5.1
             self.medals[player] += 1
             self.medal_turns += 1
-            events.append(Event("medal", {"player": player, "medals": self.medals[player]}))
+            if events is not None:
+                events.append(Event("medal", {"player": player, "medals": self.medals[player]}))
             if self.medals[player] >= cfg.medals_to_win:  # A-7: at once, no draw
-                return events + self._finish("medals")
+                self._finish("medals", events)
+                return
             count = MEDAL_DRAW
         else:  # A-5.2
             count = PLAIN_DRAW
-        events += self._draw(player, count)
+        self._draw(player, count, events)
         self.placed = 0
         self.chain = []
         self.seen = {tuple(self.codes)}
         if self.turn >= cfg.max_turns:
-            return events + self._finish("turn_limit")
+            self._finish("turn_limit", events)
+            return
         self.turn += 1
         self.current = (player + 1) % self.num_players  # A-5.3
-        events.append(Event("turn_start", {"player": self.current, "turn": self.turn}))
-        return events
+        if events is not None:
+            events.append(Event("turn_start", {"player": self.current, "turn": self.turn}))
 
-    def _draw(self, player: int, count: int) -> list[Event]:
-        events: list[Event] = []
+    def _draw(self, player: int, count: int, events: list[Event] | None) -> None:
         got: list[int] = []
         draw = self.draw
         while len(got) < count:
@@ -336,7 +355,8 @@ class AthleticState(State):
                         [0] * self.num_players,
                         len(collected),
                     ]
-                events.append(Event("reshuffle", {"cards": len(collected)}))
+                if events is not None:
+                    events.append(Event("reshuffle", {"cards": len(collected)}))
             got.append(draw.pop())
         pools = self.pools
         if pools is not None:
@@ -350,17 +370,18 @@ class AthleticState(State):
         hand.extend(got)
         hand.sort()
         self.hand_masks[player] = mask_of(hand)
-        events.append(Event("draw", {"player": player, "count": len(got)}))
-        events.append(Event("draw_cards", {"player": player, "cards": [TEXT[c] for c in got]}, frozenset({player})))
-        return events
+        if events is not None:
+            events.append(Event("draw", {"player": player, "count": len(got)}))
+            events.append(Event("draw_cards", {"player": player, "cards": [TEXT[c] for c in got]}, frozenset({player})))
 
-    def _finish(self, reason: str) -> list[Event]:
+    def _finish(self, reason: str, events: list[Event] | None) -> None:
         self.reason = reason
         self.current = None
         self.placed = 0
         self.chain = []
-        result = self.result()
-        return [Event("game_over", {"reason": reason, "winners": list(result.winners), "medals": list(self.medals)})]
+        if events is not None:
+            winners = list(self.result().winners)
+            events.append(Event("game_over", {"reason": reason, "winners": winners, "medals": list(self.medals)}))
 
     def view(self, player: int | None) -> View:
         return as_view(self.typed_view(player))

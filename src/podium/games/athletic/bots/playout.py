@@ -162,7 +162,7 @@ class AthleticPlayout(Playout):
             plays = [a for a in legal if a.kind == ATHLETIC_PLAY]
             if not plays:
                 plays = [a for a in legal if a.kind == ATHLETIC_FILL]
-            s.apply(plays[rng.randbelow(len(plays))] if plays else ATHLETIC_END)
+            s.step(plays[rng.randbelow(len(plays))] if plays else ATHLETIC_END)
         return athletic_score(s)
 
 
@@ -184,5 +184,5 @@ class AthleticPlanPlayout(AthleticPlayout):
             for action in bot.plan(s.typed_view(p)):
                 if s.current != p or s.turn != self.turn:
                     break
-                s.apply(action)
+                s.step(action)
         return super().run(s, rng)

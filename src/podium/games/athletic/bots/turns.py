@@ -180,8 +180,8 @@ class AthleticTurns(MacroSet):
             if p is None:
                 break
             for action in self._turn(s, p, turn < n * SOLVED_ROUNDS):
-                s.apply(action)
-            s.apply(END_ACTION)
+                s.step(action)
+            s.step(END_ACTION)
         return athletic_score(s)
 
     def _turn(self, s: AthleticState, p: int, solved: bool) -> list[AthleticAction]:
