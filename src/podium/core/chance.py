@@ -22,7 +22,7 @@ option (a bot's `determinize` gives a state whose later shuffles are random, as 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Self
+from typing import Any, Final, NamedTuple, Self
 
 from podium.core.config import GameConfig
 from podium.core.contract import CHANCE, Action, Event, Game, JsonDict, Result, State, View
@@ -152,6 +152,15 @@ class _Script:
         saved.append((given, items[:], counts, 0, self.used))
 
 
+class _Node(NamedTuple):
+    """Where a step in progress stands at a chance node (a `ChanceState`'s fields of the same names)."""
+
+    counts: dict[int, int] | None
+    total: int
+    deck: list[int]
+    saved: list[_Saved]
+
+
 class ChanceState(State):
     """A game played with explicit chance (see the module): the game's own state between chance nodes, and at a
     chance node the state before the step in progress, the step (a player's action, or the new game's deal) and
@@ -177,20 +186,15 @@ class ChanceState(State):
     def start(cls, game: Game, config: GameConfig, num_players: int, seed: int) -> Self:
         """A new game of `game` under explicit chance (its deal starts with chance nodes)."""
         game.check_players(num_players)
-        state = cls.__new__(cls)
-        state._setup(game, config, num_players, seed, None, _NEW_GAME, [])
-        state._run()
-        return state
+        return cls(game, config, num_players, seed, None, _NEW_GAME, [])
 
     @classmethod
     def wrap(cls, game: Game, state: State, seed: int = 0) -> Self:
         """`state` (a state of `game` played with the `chance` option, e.g. from `determinize`) under explicit
         chance from now on."""
-        wrapped = cls.__new__(cls)
-        wrapped._setup(game, state.config, state.num_players, seed, state, None, [])
-        return wrapped
+        return cls(game, state.config, state.num_players, seed, state, None, [])
 
-    def _setup(
+    def __init__(
         self,
         game: Game,
         config: GameConfig,
@@ -199,7 +203,12 @@ class ChanceState(State):
         base: State | None,
         pending: Action | str | None,
         choices: list[int],
+        *,
+        node: _Node | None = None,
     ) -> None:
+        """The state with the step `pending` in progress (None: none) and its outcomes `choices` chosen so far,
+        played as far as they go (to its end, or to the next chance node); or, for a copy, left at `node`, the chance
+        node where its original stands."""
         self._game = game
         self._config = config
         self.num_players = num_players
@@ -211,6 +220,10 @@ class ChanceState(State):
         self._total = 0
         self._deck = []
         self._saved = []
+        if node is not None:
+            self._counts, self._total, self._deck, self._saved = node
+        elif pending is not None:
+            self._run()
 
     def _run(self) -> list[Event]:
         """Play the step in progress with the outcomes chosen so far: either it completes (its events) or it stops
@@ -328,25 +341,19 @@ class ChanceState(State):
         return self._base.all_cards() if self._base is not None else list(self._deck)
 
     def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
-        twin = self.clone()
-        if twin._base is not None:
-            twin._base = twin._base.shuffle_hidden(player, rng)
-        return twin
+        base = self._base
+        return self._copy(None if base is None else base.shuffle_hidden(player, rng))
 
     def clone(self) -> Self:
-        twin = self.__class__.__new__(self.__class__)
-        twin._game = self._game
-        twin._config = self._config
-        twin.num_players = self.num_players
-        twin._seed = self._seed
-        twin._base = None if self._base is None else self._base.clone()
-        twin._pending = self._pending
-        twin._choices = self._choices[:]
-        twin._counts = self._counts  # never changed once set
-        twin._total = self._total
-        twin._deck = self._deck
-        twin._saved = self._saved[:]  # its entries are never changed, only replaced
-        return twin
+        return self._copy(None if self._base is None else self._base.clone())
+
+    def _copy(self, base: State | None) -> Self:
+        """This state with `base` as the game's state (a copy of it, or a reshuffled one)."""
+        # A chance node's counts and deck are never changed once set; the saved shuffles' entries are only replaced.
+        node = _Node(self._counts, self._total, self._deck, self._saved[:])
+        return type(self)(
+            self._game, self._config, self.num_players, self._seed, base, self._pending, self._choices[:], node=node
+        )
 
     def to_dict(self) -> JsonDict:
         pending = self._pending
@@ -375,12 +382,9 @@ class ChanceState(State):
             seed = chance["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool) or (base is None) != (step == _NEW_GAME):
                 raise ValueError("inconsistent chance step")
-            state = cls.__new__(cls)
-            state._setup(game, config, data["num_players"], seed, base, pending, choices)
-            if pending is not None:
-                state._run()
-                if state._counts is None:
-                    raise ValueError("the stored step is complete: no chance node")
+            state = cls(game, config, data["num_players"], seed, base, pending, choices)
+            if pending is not None and not state.is_chance():
+                raise ValueError("the stored step is complete: no chance node")
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, MalformedAction, IllegalAction) as exc:
