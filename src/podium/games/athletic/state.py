@@ -210,10 +210,11 @@ class AthleticState(State):
         ids.sort()
         plays: list[Action] = [ACTIONS[i] for i in ids]
         if empties:
+            # A-4.3: any hand card may fill an empty slot; A-3 does not apply there.
             plays += [ACTIONS[FILL_BASE + c * NUM_PILES + p] for c in hand for p in empties]
         if self._config.table_moves:
             plays += legal_moves(self.codes, self.seen, tops, top_mask, place)
-        plays.append(END_ACTION)
+        plays.append(END_ACTION)  # A-4.4: ending the turn is always allowed
         return plays
 
     def apply(self, action: Action) -> list[Event]:
@@ -387,7 +388,7 @@ class AthleticState(State):
         return as_view(self.typed_view(player))
 
     def typed_view(self, player: int | None) -> AthleticView:
-        """`view` with its type, for Athletic code that reads it."""
+        """`view` with its type, for Athletic code that reads it: what a seat sees (A-8)."""
         n = self.num_players
         out: AthleticView = {
             "game": "athletic",
@@ -431,6 +432,7 @@ class AthleticState(State):
     def result(self) -> Result:
         if self.reason is None:
             raise GameNotOver("Athletic Games: the game is not over yet")
+        # A-7: the most medals win; at the turn limit, ties go to the fewest cards in hand.
         keys = [(-self.medals[i], len(self.hands[i])) for i in range(self.num_players)]
         details: dict[str, Any] = {
             "turns": self.turn,

@@ -118,7 +118,7 @@ class AthleticTui(GameTui):
         return ", ".join(words)
 
     def undoable(self, action: Action, events: list[Event]) -> bool:
-        # Steps within a turn reveal nothing; ending the turn draws cards.
+        # steps within a turn reveal nothing, so they may be undone; ending the turn draws cards.
         return isinstance(action, AthleticAction) and action.kind != END
 
     def commands(self) -> dict[str, tuple[str, Command]]:
