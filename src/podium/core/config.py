@@ -51,6 +51,18 @@ def option(
     )
 
 
+def chance_option() -> Any:
+    """The `chance` option, the same in every game that offers it: its shuffles dealt as chance nodes
+    (core/chance.py), as OpenSpiel needs; stored only when set, so that the records of games without it stay as
+    they were."""
+    return option(
+        False,
+        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
+        legacy=False,
+        stored_if_set=True,
+    )
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str

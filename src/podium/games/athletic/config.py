@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from podium.core.config import GameConfig, option
+from podium.core.config import GameConfig, chance_option, option
 from podium.core.errors import ConfigError
 
 MEDALS = 25  # the box has 25 medals
@@ -46,12 +46,7 @@ class AthleticConfig(GameConfig):
         None, doc="seat that starts (A-2.4); none = seat 0", parse=_first_player,
         minimum=0, maximum=MAX_SEAT, allowed="none | a seat number 0..players-1",
     )  # fmt: skip
-    chance: bool = option(
-        False,
-        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
-        legacy=False,
-        stored_if_set=True,
-    )
+    chance: bool = chance_option()
 
     def __post_init__(self) -> None:
         if self.step not in ("both", "up"):

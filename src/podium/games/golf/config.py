@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from podium.core.config import GameConfig, option
+from podium.core.config import GameConfig, chance_option, option
 from podium.core.errors import ConfigError
 from podium.games.golf.cards import RANK_NAMES, rank_index
 
@@ -199,12 +199,7 @@ class GolfConfig(GameConfig):
     final_turns: bool = option(
         True, doc="six-card: the others get one more turn once someone has all cards face up (G-8.3)"
     )
-    chance: bool = option(
-        False,
-        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
-        legacy=False,
-        stored_if_set=True,
-    )
+    chance: bool = chance_option()
 
     def __post_init__(self) -> None:
         try:

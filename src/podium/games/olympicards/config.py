@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from podium.core.config import GameConfig, option
+from podium.core.config import GameConfig, chance_option, option
 from podium.core.errors import ConfigError
 from podium.games.olympicards.sports import BUILTIN_SETS, SportSet, load_sports
 
@@ -48,12 +48,7 @@ class Config(GameConfig):
         parse=_parse_sports,
         allowed=" | ".join(BUILTIN_SETS) + " | PATH.toml",
     )
-    chance: bool = option(
-        False,
-        doc="explicit chance: each card a shuffle deals is a chance node, for OpenSpiel (docs/openspiel.md)",
-        legacy=False,
-        stored_if_set=True,
-    )
+    chance: bool = chance_option()
 
     def __post_init__(self) -> None:
         if not isinstance(self.world_record, bool):
