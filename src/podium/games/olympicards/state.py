@@ -134,6 +134,13 @@ class OlympicardsState(OlympicardsTable, State):
             self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target
         )
 
+    def current_plays(self) -> list[Play]:
+        """`legal_plays` of the player to move, during a sport (the playouts' question, asked once a step)."""
+        player = self._order[self._pos]
+        return _legal_plays(
+            self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target
+        )
+
     def play_problem(self, player: int, cards: Play) -> str | None:
         """Why `player` may not play `cards` now, or None."""
         return _play_problem(
