@@ -21,11 +21,7 @@ Play = tuple[int, ...]
 
 def measure(sport: Sport, cards: Play) -> int:
     """The number `cards` are compared by in `sport`: the highest value, the sum of the values, or the count."""
-    if sport.measure == "sum":
-        return sum(VALUE[k] for k in cards)
-    if sport.measure == "count":
-        return len(cards)
-    return max(VALUE[k] for k in cards)
+    return _MEASURES[sport.measure](cards)
 
 
 def shape_problem(sport: Sport, cards: Play) -> str | None:
@@ -148,7 +144,7 @@ def legal_plays(sport: Sport, counts: Sequence[int], own: Sequence[Play], last: 
                 previous = {COLOUR[k] for k in before}
                 candidates = [c for c in candidates if not any(COLOUR[k] in previous for k in c)]
             else:
-                measure_of = _single_value if sport.max_cards == 1 else _MEASURES[sport.measure]
+                measure_of = _MEASURES[sport.measure]
                 threshold = measure(sport, before)
                 if progression in _HIGHER:
                     candidates = [c for c in candidates if measure_of(c) > threshold]
@@ -158,7 +154,7 @@ def legal_plays(sport: Sport, counts: Sequence[int], own: Sequence[Play], last: 
         relation = sport.target_relation
         colour, value = COLOUR[target], VALUE[target]
         if relation == "higher" or relation == "lower":  # noqa: PLR1714
-            measure_of = _single_value if sport.max_cards == 1 else _MEASURES[sport.measure]
+            measure_of = _MEASURES[sport.measure]
             if relation == "higher":
                 candidates = [c for c in candidates if measure_of(c) > value]
             else:
@@ -230,17 +226,27 @@ def _multisets(kinds: list[int], counts: Sequence[int], size: int) -> list[Play]
     return out
 
 
-def _single_value(cards: Play) -> int:
-    return VALUE[cards[0]]
-
-
 _KINDS = range(NUM_KINDS)
 _SINGLES: tuple[Play, ...] = tuple((k,) for k in _KINDS)  # the one-card plays, built once
 _AGAINST_LAST = frozenset({"higher_than_last_any", "lower_than_last_any"})
 _HIGHER = frozenset({"higher_than_last_any", "higher_than_own_previous"})
 _VALUE_OF = VALUE.__getitem__
+
+
+class _Memo(dict[Play, int]):
+    """A measure of each play met so far: the filters of `legal_plays` look most of them up in C."""
+
+    def __init__(self, of: Callable[[Play], int]) -> None:
+        super().__init__()
+        self.of = of
+
+    def __missing__(self, cards: Play) -> int:
+        value = self[cards] = self.of(cards)
+        return value
+
+
 _MEASURES: dict[str, Callable[[Play], int]] = {
-    "value": lambda cards: max(map(_VALUE_OF, cards)),
-    "sum": lambda cards: sum(map(_VALUE_OF, cards)),
+    "value": _Memo(lambda cards: max(map(_VALUE_OF, cards))).__getitem__,
+    "sum": _Memo(lambda cards: sum(map(_VALUE_OF, cards))).__getitem__,
     "count": len,
 }

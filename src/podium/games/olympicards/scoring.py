@@ -12,6 +12,7 @@ GOLD, SILVER, BRONZE = 0, 1, 2
 NO_MEDAL = -1
 MEDAL_NAMES = ("gold", "silver", "bronze")
 MEDAL_POINTS = (4, 2, 1)
+_GOLD, _SILVER, _BRONZE = MEDAL_POINTS
 WORLD_RECORD_POINTS = 2
 
 
@@ -72,9 +73,8 @@ def withdrawals_per_sport(num_players: int) -> int:
 
 def points(medals: Sequence[int], world_records: int) -> int:
     """O-8: gold 4, silver 2, bronze 1, and 2 per sport card kept for a world record."""
-    return sum(count * value for count, value in zip(medals, MEDAL_POINTS, strict=True)) + (
-        WORLD_RECORD_POINTS * world_records
-    )
+    gold, silver, bronze = medals
+    return gold * _GOLD + silver * _SILVER + bronze * _BRONZE + WORLD_RECORD_POINTS * world_records
 
 
 def award_text(award: Award, *, two_player: bool = False) -> str:

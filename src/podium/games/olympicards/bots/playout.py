@@ -77,13 +77,14 @@ class OlympicardsPlayout(Playout):
                 break
             if phase is DECIDE:
                 step(ACCEPT)
-            elif s.withdrawal_count == last:
-                step(WITHDRAW)
-            else:
-                plays = s.current_plays()
-                if not plays or draw() >> 11 < _PLAY_ON:
-                    step(WITHDRAW)
-                else:
+                continue
+            # Only a withdrawal ends a sport or changes who is left: the plays before it need no other question.
+            if s.withdrawal_count != last:
+                while True:
+                    plays = s.current_plays()
+                    if not plays or draw() >> 11 < _PLAY_ON:
+                        break
                     step(play_action(min(plays, key=_KEY_OF)))
+            step(WITHDRAW)
         values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
         return win_chances(values, OLY_SPREAD * math.sqrt(s.sports_left + 1), higher_is_better=True)
