@@ -102,7 +102,7 @@ class OlyAction(Action):
 
     # Interned, but equal by id as well, so that actions survive copying between processes.
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, OlyAction) and other._id == self._id)
+        return self is other or (isinstance(other, OlyAction) and other.id == self._id)
 
     def __hash__(self) -> int:
         return self._id

@@ -19,20 +19,19 @@ Decisions where the rules (rules.md) leave the engine a choice (also in `rules_s
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Self, cast
 
-from podium.core.contract import Event, JsonDict, Result, State, View
+from podium.core.contract import Event, Result, State
 from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
-from podium.games.olympicards import records, views
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action, play_actions
-from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, full_deck
+from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, counts_of, full_deck
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play, held_kinds, single_kinds
 from podium.games.olympicards.plays import legal_plays as _legal_plays
 from podium.games.olympicards.plays import play_problem as _play_problem
+from podium.games.olympicards.records import OlympicardsRecords
 from podium.games.olympicards.scoring import (
     GOLD,
     MEDAL_NAMES,
@@ -44,7 +43,7 @@ from podium.games.olympicards.scoring import (
     sport_medals,
     withdrawals_per_sport,
 )
-from podium.games.olympicards.table import OlympicardsTable
+from podium.games.olympicards.views import OlympicardsViews
 
 if TYPE_CHECKING:
     from podium.core.contract import Action
@@ -53,8 +52,9 @@ DECIDE, PLAY, OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, Olympicards
 HAND_SIZE = 6
 
 
-class OlympicardsState(OlympicardsTable, State):
-    """An Olympicards game: the table (table.py) and the rules that change it."""
+class OlympicardsState(OlympicardsViews, OlympicardsRecords, State):
+    """An Olympicards game: the table (table.py), its views (views.py) and records (records.py), and the rules that
+    change it."""
 
     __slots__ = ()
 
@@ -397,44 +397,55 @@ class OlympicardsState(OlympicardsTable, State):
             cards.append(self._target)
         return cards
 
-    # ------------------------------------------------------------------ views
-
-    def view(self, player: int | None) -> View:
-        return cast(View, views.player_view(self, player))
-
-    def full_view(self) -> View:
-        """The spectator's view with every card shown: all hands, the draw pile (top first) and the sport pile."""
-        return cast(View, views.full_view(self))
+    # ------------------------------------------------------------------ hidden information
 
     def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
         twin = self.clone()
+        twin._shuffle_hidden(player, rng)
+        return twin
+
+    def deal_unseen(
+        self, rng: Rng, cards: list[int], seats: list[tuple[int, int]], face_down: list[int], sports: list[int]
+    ) -> None:
+        """Deal what a determinizer's world does not know (`Olympicards.determinizer`): a new generator drawn from
+        `rng`, then `cards` shuffled and dealt to `seats` ((seat, hand size) pairs, in order; the rest is the draw
+        pile) and the `sports` shuffled onto the sport pile's `face_down` places."""
+        self._rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
+        pool = cards[:]
+        rng.shuffle(pool)
+        hands = self._hands
+        sizes = self._sizes
+        dealt = 0
+        for p, size in seats:
+            hands[p] = counts_of(pool[dealt : dealt + size])
+            sizes[p] = size
+            dealt += size
+        self._draw = pool[dealt:] if dealt else pool
+        if face_down:
+            faces = sports[:]
+            rng.shuffle(faces)
+            pile = self._pile
+            for i in face_down:
+                pile[i] = faces.pop()
+
+    def _shuffle_hidden(self, player: int | None, rng: Rng) -> None:
         # Hidden: the draw pile's order, the other players' hands (before the end), the face-down sport cards.
-        hidden = list(twin._draw)
+        hidden = list(self._draw)
         seats = [p for p in range(self.num_players) if p != player] if self._phase is not OVER else []
         for p in seats:
-            hidden.extend(cards_of(twin._hands[p]))
+            hidden.extend(cards_of(self._hands[p]))
         rng.shuffle(hidden)
         for p in seats:
             counts = [0] * NUM_KINDS
-            for _ in range(twin._sizes[p]):
+            for _ in range(self._sizes[p]):
                 counts[hidden.pop()] += 1
-            twin._hands[p] = counts
-        twin._draw = hidden
-        down = [i for i, up in enumerate(twin._pile_up) if not up]
-        faces = [twin._pile[i] for i in down]
+            self._hands[p] = counts
+        self._draw = hidden
+        down = [i for i, up in enumerate(self._pile_up) if not up]
+        faces = [self._pile[i] for i in down]
         rng.shuffle(faces)
         for i, s in zip(down, faces, strict=True):
-            twin._pile[i] = s
-        return twin
-
-    # ------------------------------------------------------------------ serialisation
-
-    def to_dict(self) -> JsonDict:
-        return records.write_state(self)
-
-    @classmethod
-    def _from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return records.read_state(cls, data)
+            self._pile[i] = s
 
 
 _ACTION_ID = operator.attrgetter("_id")
