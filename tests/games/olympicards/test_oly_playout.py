@@ -6,11 +6,13 @@ where `apply` leaves it."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from podium.agents.base import make_agent
+from podium.core.contract import View
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME
 from podium.games.olympicards.bots.playout import OlympicardsPlayout
@@ -29,43 +31,49 @@ IDS = [f"{o}-{n}p" for o, n in VARIANTS]
 # sha256 of the rewards, points and hand sizes of `_playouts` for each variant, recorded with the storage playout of
 # c05a417 (which played the rules on the state's private fields) before it gave way to the engine's `step`.
 DIGESTS = {
-    "{}-2p": "be0c425656ac6bfea8d7b38dd5d16fa916282cad03f26816de56c5feff620181",
-    "{}-3p": "ff500632f76df4134f1aaa0136e4e2ae3bad382b1c03cfc80fbff606cb3f6ddd",
-    "{}-4p": "24709553a83b2292651197096f4e12ee29cd9924476004b960ada49c28fe201e",
-    "{'world_record': True}-5p": "6397d2a2580dea57fc08ccc43b4ce269a920c4a07c8f59cc297e062b41a57227",
-    "{'world_record': True}-2p": "7fae318406077c34557397dfc389cb27927f81819319abed287b0d196f54e02d",
-    "{'sports': 'test'}-3p": "84289019acd02eca3d22f0b40daa21308b3dfe7b0ef9cb96e57aee1d7eda0895",
-    "{'sports': 'test', 'world_record': True}-7p": "4250824d5238efa6ea0974ff1e833847657a456180a87ecc26f151ca9575cfaf",
+    "{}-2p": "4a29de34f1ab6d5807a3ea7ee1aee6d67aecc72e52027b21d4e83c183d3b9523",
+    "{}-3p": "3f07864ed0e1e4437c055cd30f381a65ce6322d8a36b0017c06c6454bf4f5141",
+    "{}-4p": "5eb3608ebcd50f462f6c2955a963c7cb22c4b81dc5b77751bdcc2804a9960838",
+    "{'world_record': True}-5p": "18e6750f4ed8ab4a4e0d8d7a034fd59d7c79274c9ffd51c4e553e42293182943",
+    "{'world_record': True}-2p": "a1d91875bb48053c14275c2af53fff435ba7402f4da8751f1864bfee3e148fa2",
+    "{'sports': 'test'}-3p": "f14236f88fd2e182bb95ef4858ffd1ded9a88ef5a3f7447962587aea55ecc145",
+    "{'sports': 'test', 'world_record': True}-7p": "4452cb39ae6905c8698b928827e366f69d772ee55b587d3fd9fcbf15fe14989a",
 }
 
 
-def _playouts(options: dict[str, Any], players: int) -> tuple[str, int]:
-    """Seeded games between random bots; at every other decision, sampled worlds played out by `run` and, for each
-    legal move, by `play` (the flat search's step, on a kept world, which must come back unchanged)."""
+def _decisions(options: dict[str, Any], players: int, seed: int, every: int) -> Iterator[View]:
+    """The views of about one decision in `every` of three seeded games between random bots."""
     config = GAME.config(options)
-    rng = Rng(11)
-    outcomes: list[Any] = []
-    for seed in range(3):
-        state = GAME.new_game(config, players, seed)
-        bots = [make_agent("random", GAME, p, seed + p) for p in range(players)]
+    rng = Rng(seed)
+    for game_seed in range(3):
+        state = GAME.new_game(config, players, game_seed)
+        bots = [make_agent("random", GAME, p, game_seed + p) for p in range(players)]
         while not state.is_over:
             p = state.current_player
             assert p is not None
             view = state.view(p)
-            if rng.randbelow(2) == 0:
-                sample = GAME.determinizer(view)
-                for k in range(2):
-                    world = sample(Rng(seed * 100 + k))
-                    playout = OlympicardsPlayout()
-                    playout.prepare(view)
-                    trial = world.clone()
-                    outcomes.append(playout.run(trial, Rng(len(outcomes))))
-                    outcomes.append([(trial.points(q), trial.hand_size(q)) for q in range(players)])
-                    before = world.to_dict()
-                    for action in world.legal_actions():
-                        outcomes.append(playout.play(world, action, Rng(len(outcomes)), True))
-                    assert world.to_dict() == before
+            if rng.randbelow(every) == 0:
+                yield view
             state.apply(bots[p].act(view, state.legal_actions()))
+
+
+def _playouts(options: dict[str, Any], players: int) -> tuple[str, int]:
+    """At every other decision, sampled worlds played out by `run` and, for each legal move, by `play` (the flat
+    search's step, on a kept world, which must come back unchanged)."""
+    outcomes: list[Any] = []
+    for view in _decisions(options, players, 11, 2):
+        sample = GAME.determinizer(view)
+        for k in range(2):
+            world = sample(Rng(len(outcomes) * 100 + k))
+            playout = OlympicardsPlayout()
+            playout.prepare(view)
+            trial = world.clone()
+            outcomes.append(playout.run(trial, Rng(len(outcomes))))
+            outcomes.append([(trial.points(q), trial.hand_size(q)) for q in range(players)])
+            before = world.to_dict()
+            for action in world.legal_actions():
+                outcomes.append(playout.play(world, action, Rng(len(outcomes)), True))
+            assert world.to_dict() == before
     return hashlib.sha256(repr(outcomes).encode()).hexdigest(), len(outcomes)
 
 
@@ -80,31 +88,22 @@ def test_the_playout_gives_the_recorded_rewards(options: dict[str, Any], players
 def test_a_step_leaves_the_state_apply_leaves(options: dict[str, Any], players: int) -> None:
     """`step` (the searches' walk and playouts) leaves every sampled world in the state `apply` leaves it in, for
     every legal move, and so along random walks of several moves."""
-    config = GAME.config(options)
-    rng = Rng(13)
+    rng = Rng(14)
     compared = 0
-    for seed in range(3):
-        state = GAME.new_game(config, players, seed)
-        bots = [make_agent("random", GAME, p, seed + p) for p in range(players)]
-        while not state.is_over:
-            p = state.current_player
-            assert p is not None
-            view = state.view(p)
-            if rng.randbelow(3) == 0:
-                world = GAME.determinizer(view)(Rng(seed))
-                for action in world.legal_actions():
-                    stepped, applied = world.clone(), world.clone()
-                    stepped.step(action)
-                    applied.apply(action)
-                    for _ in range(4):
-                        assert stepped.to_dict() == applied.to_dict()
-                        if applied.is_over:
-                            break
-                        legal = applied.legal_actions()
-                        assert [a.id for a in stepped.legal_actions()] == [a.id for a in legal]
-                        move = legal[rng.randbelow(len(legal))]
-                        stepped.step(move)
-                        applied.apply(move)
-                    compared += 1
-            state.apply(bots[p].act(view, state.legal_actions()))
+    for view in _decisions(options, players, 13, 3):
+        world = GAME.determinizer(view)(Rng(compared))
+        for action in world.legal_actions():
+            stepped, applied = world.clone(), world.clone()
+            stepped.step(action)
+            applied.apply(action)
+            for _ in range(4):
+                assert stepped.to_dict() == applied.to_dict()
+                if applied.is_over:
+                    break
+                legal = applied.legal_actions()
+                assert [a.id for a in stepped.legal_actions()] == [a.id for a in legal]
+                move = legal[rng.randbelow(len(legal))]
+                stepped.step(move)
+                applied.apply(move)
+            compared += 1
     assert compared > 100

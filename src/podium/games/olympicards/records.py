@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from typing import Any, Self, TypedDict, TypeVar
+from typing import Any, Self, TypeVar
 
 from podium.core import checks
 from podium.core.contract import JsonDict
@@ -24,7 +24,7 @@ from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.scoring import AWARDS
 from podium.games.olympicards.sports import BUILTIN_SETS, MAX_PLAY
-from podium.games.olympicards.table import OlympicardsTable
+from podium.games.olympicards.table import OlympicardsTable, TableFields
 
 MAX_PLAYERS = max(AWARDS)  # O-6 gives the awards for up to this many players
 _MEDAL_COUNT = 9  # more medals of one kind than sports is impossible
@@ -34,34 +34,13 @@ _POSTPONED = 100  # every sport card but the last may be postponed, once per tur
 S = TypeVar("S", bound=OlympicardsTable)
 
 
-class StateFields(TypedDict):
+class StateFields(TableFields):
     """The arguments of `OlympicardsState`'s constructor, as read from a stored state."""
 
     config: Config
     num_players: int
     rng: Rng
     hands: list[list[int]]
-    draw: list[int]
-    discard: list[int]
-    pile: list[int]
-    pile_up: list[bool]
-    done: list[int]
-    records: list[list[int]]
-    medals: list[list[int]]
-    phase: OlympicardsPhase
-    sport: int
-    start: int
-    round_no: int
-    order: list[int]
-    pos: int
-    target: int
-    plays: list[list[Play]]
-    last: Play | None
-    last_player: int
-    out: list[bool]
-    withdrawals: list[int]
-    sport_rounds: list[int]
-    postponed: int
 
 
 class OlympicardsRecords(OlympicardsTable):

@@ -8,7 +8,7 @@ record modules); bots, renderers and tests read a game through the accessors and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypedDict, Unpack
 
 from podium.games.olympicards.cards import cards_of, counts_of
 from podium.games.olympicards.config import Config
@@ -26,10 +26,39 @@ if TYPE_CHECKING:
 _DECIDE, _PLAY = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY
 
 
+class TableFields(TypedDict):
+    """The parts of a table besides its config, players, generator and hands, as the constructor takes them. Cards
+    are kinds (0..44), sports indices into the config's sport set; `draw` has its top card last, `pile` (the sport
+    pile) its top first, `records` the sport cards kept for world records; `plays`, `last`, `out` and `withdrawals`
+    are about the current sport, `order` and `pos` about its current round."""
+
+    draw: list[int]
+    discard: list[int]
+    pile: list[int]
+    pile_up: list[bool]
+    done: list[int]
+    records: list[list[int]]
+    medals: list[list[int]]
+    phase: OlympicardsPhase
+    sport: int
+    start: int
+    round_no: int
+    order: list[int]
+    pos: int
+    target: int
+    plays: list[list[Play]]
+    last: Play | None
+    last_player: int
+    out: list[bool]
+    withdrawals: list[int]
+    sport_rounds: list[int]
+    postponed: int
+
+
 class OlympicardsTable:
     """An Olympicards position. Built by `OlympicardsState.new` (a new deal), `from_dict` (a stored state) and
-    `Olympicards.determinize` (a state consistent with a view), all through this constructor; except a copy (`clone`)
-    and a stored state read in one bulk pass (records.py, `_read_valid`), which set the fields themselves."""
+    `Olympicards.determinize` (a state consistent with a view), all through this constructor; a copy (`clone`) and a
+    stored state read in one bulk pass (records.py, `_read_valid`) through `_fill`, which sets every field."""
 
     __slots__ = (
         "_config",
@@ -68,37 +97,11 @@ class OlympicardsTable:
         rng: Rng,
         *,
         hands: Sequence[Sequence[int]],
-        draw: list[int],
-        discard: list[int],
-        pile: list[int],
-        pile_up: list[bool],
-        done: list[int],
-        records: list[list[int]],
-        medals: list[list[int]],
-        phase: OlympicardsPhase,
-        sport: int,
-        start: int,
-        round_no: int,
-        order: list[int],
-        pos: int,
-        target: int,
-        plays: list[list[Play]],
-        last: Play | None,
-        last_player: int,
-        out: list[bool],
-        withdrawals: list[int],
-        sport_rounds: list[int],
-        postponed: int,
+        **fields: Unpack[TableFields],
     ) -> None:
-        """A state from all of its parts; the state owns the lists it is given. Cards are kinds (0..44), sports
-        indices into the config's sport set; `hands` lists each seat's cards, `draw` has its top card last, `pile`
-        (the sport pile) its top first, `records` the sport cards kept for world records; `plays`, `last`, `out` and
-        `withdrawals` are about the current sport, `order` and `pos` about its current round."""
-        self._fill(
-            config, num_players, rng, [counts_of(cards) for cards in hands], [len(cards) for cards in hands], draw,
-            discard, pile, pile_up, done, records, medals, phase, sport, start, round_no, order, pos, target, plays,
-            last, last_player, out, withdrawals, sport_rounds, postponed,
-        )  # fmt: skip
+        """A state from all of its parts (`TableFields`); the state owns the lists it is given. `hands` lists each
+        seat's cards."""
+        self._fill(config, num_players, rng, [counts_of(cards) for cards in hands], [len(c) for c in hands], **fields)
 
     def _fill(
         self,
