@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 from podium.games.olympicards.cards import NO_CARD, TEXT
 from podium.games.olympicards.phase import OlympicardsPhase, PhaseName
 from podium.games.olympicards.scoring import (
-    AWARDS,
     MEDAL_NAMES,
     NO_MEDAL,
-    TWO_PLAYER_AWARDS,
+    award,
     award_text,
     points,
+    withdrawals_per_sport,
 )
 from podium.games.olympicards.sports import SportJson
 from podium.games.olympicards.table import OlympicardsTable
@@ -300,17 +300,17 @@ class _Kit:
         self.names = tuple(sport.name for sport in sports)
         self.sports = tuple([{**sport.to_json(), "index": index} for index, sport in enumerate(sports)])
         two = n == 2
-        awards = TWO_PLAYER_AWARDS if two else AWARDS.get(n, ())
+        awards = [award(n, index) for index in range(withdrawals_per_sport(n))]
         self.awards = tuple(
             [
                 {
-                    "cards": award.cards,
-                    "medal": MEDAL_NAMES[award.medal] if award.medal != NO_MEDAL else None,
-                    "start_card": award.start_card,
+                    "cards": prize.cards,
+                    "medal": MEDAL_NAMES[prize.medal] if prize.medal != NO_MEDAL else None,
+                    "start_card": prize.start_card,
                     "medal_to": "other" if two else "withdrawer",
-                    "text": award_text(award, two_player=two),
+                    "text": award_text(prize, two_player=two),
                 }
-                for award in awards
+                for prize in awards
             ]
         )
         self.template: dict[str, Any] = {
