@@ -18,7 +18,6 @@ Decisions where the rules (rules.md) leave the engine a choice (also in `rules_s
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Self, cast
 
 from podium.core.contract import Event, Result, State
@@ -119,10 +118,7 @@ class OlympicardsState(OlympicardsViews, OlympicardsRecords, State):
                 kinds = single_kinds(sport, held_kinds(hand), self._plays[player], self._last, self._target)
                 actions += [_SINGLE_PLAYS[k] for k in kinds]
                 return actions
-            found = _legal_plays(sport, hand, self._plays[player], self._last, self._target)
-            plays = play_actions(found)
-            plays.sort(key=_ACTION_ID)
-            actions += plays
+            actions += play_actions(_legal_plays(sport, hand, self._plays[player], self._last, self._target))
             return actions
         if self._phase is DECIDE:
             return [ACCEPT, POSTPONE]
@@ -448,6 +444,5 @@ class OlympicardsState(OlympicardsViews, OlympicardsRecords, State):
             self._pile[i] = s
 
 
-_ACTION_ID = operator.attrgetter("_id")
 _SINGLES: tuple[Play, ...] = tuple((k,) for k in range(NUM_KINDS))  # the one-card plays by kind
 _SINGLE_PLAYS = tuple(map(play_action, _SINGLES))  # and their actions

@@ -1,9 +1,10 @@
 """What lies on the table of an Olympicards game, as the engine stores it: the cards (hands, draw pile, discard), the
 sport pile, medals and world records, and the current sport's round, plays and withdrawals.
 
-`OlympicardsTable` holds the storage, its one constructor, copying and the read-only accessors; the rules that change
-it are `OlympicardsState` (state.py), which is a table. The storage is private to the engine (the state, the view and
-record modules); bots, renderers and tests read a game through the accessors and the views.
+`OlympicardsTable` holds the storage, its one constructor, copying and the read-only accessors; its views (views.py)
+and records (records.py) are tables too, and `OlympicardsState` (state.py) inherits them with the rules that change
+the table. The storage is read only by these classes' own methods; bots, encoders, renderers and tests read a game
+through the accessors and the views.
 """
 
 from __future__ import annotations
