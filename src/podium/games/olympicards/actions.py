@@ -11,6 +11,7 @@ action space of a config ends after the plays of its sport set's largest play (`
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from podium.core.contract import Action, JsonDict
@@ -102,7 +103,7 @@ class OlyAction(Action):
 
     # Interned, but equal by id as well, so that actions survive copying between processes.
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, OlyAction) and other._id == self._id)
+        return self is other or (isinstance(other, OlyAction) and other.id == self._id)
 
     def __hash__(self) -> int:
         return self._id
@@ -125,10 +126,15 @@ def play_action(cards: tuple[int, ...]) -> OlyAction:
 
 
 def play_actions(plays: Iterable[tuple[int, ...]]) -> list[Action]:
-    """`play_action` of each play, for the state's legal list (the engine's hot path): the interned actions are looked
-    up without a Python call per play."""
+    """`play_action` of each play in id order, for the state's legal list (the engine's hot path): the interned
+    actions are looked up without a Python call per play, and sorted without one."""
     interned = _PLAYS.get
-    return [interned(cards) or play_action(cards) for cards in plays]
+    actions: list[Action] = [interned(cards) or play_action(cards) for cards in plays]
+    actions.sort(key=_ID)
+    return actions
+
+
+_ID = attrgetter("_id")
 
 
 def from_id(action_id: int) -> OlyAction:

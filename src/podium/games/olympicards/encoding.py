@@ -1,10 +1,11 @@
 """Olympicards for reinforcement learning (podium.rl; every feature is described in docs/rl.md): what one seat may
-know as a fixed vector of floats, written straight from the table's storage (like views.py, this module is part of
-the engine's package and reads it); utilities and the length bound that the cards give (O-5, O-8)."""
+know as a fixed vector of floats, written from the table's read-only accessors (the storage itself, no copies);
+utilities and the length bound that the cards give (O-5, O-8)."""
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from itertools import compress
 from typing import Any, cast
 
@@ -48,7 +49,7 @@ def _sport_features(sport: Sport) -> list[tuple[int, float]]:
     return [(place, value) for place, value in out if value]
 
 
-def _play_rows(plays: list[Play], before: _Rows) -> _Rows:
+def _play_rows(plays: Sequence[Play], before: _Rows) -> _Rows:
     """A seat's plays in this sport, and its rows of the blocks played, first_play and last_play (copies / 2); from
     its rows `before` when it has made one play since them."""
     last = array("f", bytes(4 * NUM_KINDS))
@@ -71,7 +72,7 @@ def _play_rows(plays: list[Play], before: _Rows) -> _Rows:
 
 
 _NO_MEDALS = [0, 0, 0]
-_Rows = tuple[list[Play], "array[float]", "array[float]", "array[float]"]
+_Rows = tuple[Sequence[Play], "array[float]", "array[float]", "array[float]"]
 _NO_PLAYS: _Rows = (
     [],
     array("f", bytes(4 * NUM_KINDS)),
@@ -159,7 +160,7 @@ class OlympicardsEncoder(Encoder):
         # records; the discard pile) only when their source lists differ from the copies `memo` keeps of what they
         # were last written from for this viewer.
         assert isinstance(state, OlympicardsState)
-        s = state  # the table's storage, read as views.py reads it
+        s = state  # read through the table's accessors (the storage itself, typed read-only: no copies)
         (phase_o, current_o, start_o, sport_o, rule_o, number_o, round_o, order_o, turn_o, target_o, pile_o, done_o,
          postponed_o, hand_o, sizes_o, played_o, _first_o, _last_o, plays_o, any_o, out_o, withdrawals_o, medals_o,
          records_o, discard_o, draw_o) = self._offsets  # fmt: skip
@@ -174,26 +175,26 @@ class OlympicardsEncoder(Encoder):
             # single floats are written through a memoryview (half the cost of an array's item assignment)
             w = memoryview(cast(Any, out))
             memo += [[]] * n + [w, None, None, None, None, None, None]
-        w[phase_o + _PHASES[s._phase]] = 1.0
+        w[phase_o + _PHASES[s.phase]] = 1.0
         current = s.current_player
         if current is not None:
             w[current_o + rel[current]] = 1.0
-        w[start_o + rel[s._start]] = 1.0
-        sport = s._sport
+        w[start_o + rel[s.start_player]] = 1.0
+        sport = s.sport_index
         if sport >= 0:
             w[sport_o + sport] = 1.0
             for place, value in self._sports[sport]:
                 w[rule_o + place] = value
-        w[number_o] = len(s._done) / SPORTS_PER_SET
-        w[round_o] = s._round / ROUNDS
-        for place, q in enumerate(s._order):
+        w[number_o] = len(s.sports_done) / SPORTS_PER_SET
+        w[round_o] = s.round_number / ROUNDS
+        for place, q in enumerate(s.round_order):
             w[order_o + rel[q]] = (place + 1) / n
-        w[turn_o] = s._pos / n
-        if s._target != NO_CARD:
-            w[target_o + s._target] = 1.0
-        pile = s._pile
-        pile_up = s._pile_up
-        done = s._done
+        w[turn_o] = s.turn / n
+        if s.target != NO_CARD:
+            w[target_o + s.target] = 1.0
+        pile = s.sport_pile
+        pile_up = s.pile_face_up
+        done = s.sports_done
         if pile != memo[n + 1] or pile_up != memo[n + 2] or done != memo[n + 3]:
             out[pile_o:postponed_o] = self._zero_pile
             at = pile_o
@@ -205,13 +206,13 @@ class OlympicardsEncoder(Encoder):
             memo[n + 1] = pile[:]
             memo[n + 2] = pile_up[:]
             memo[n + 3] = done[:]
-        w[postponed_o] = s._postponed / SPORTS_PER_SET
-        counts = s._hands[player]
+        w[postponed_o] = s.postponed / SPORTS_PER_SET
+        counts = s.hand_counts(player)
         for kind in compress(_KINDS, counts):  # the kinds held, found in C
             w[hand_o + kind] = counts[kind] * 0.5
-        sizes = s._sizes
-        all_plays = s._plays
-        withdrawn = s._out
+        sizes = s.hand_sizes
+        all_plays = s.seat_plays
+        withdrawn = s.withdrawn
         seat_rows = self._seat_rows
         for q, r in enumerate(rel):
             w[sizes_o + r] = sizes[q] / DECK_SIZE
@@ -232,17 +233,17 @@ class OlympicardsEncoder(Encoder):
                 memo[q] = rows[0]  # (a copy, never changed)
             if withdrawn[q]:
                 w[out_o + r] = 1.0
-        last_play = s._last
+        last_play = s.last_play
         if last_play is not None:
             for kind in last_play:
                 w[any_o + kind] += 0.5
-            w[any_o + NUM_KINDS + rel[s._last_player]] = 1.0
+            w[any_o + NUM_KINDS + rel[s.last_player]] = 1.0
         at = withdrawals_o
-        for q in s._withdrawals:
+        for q in s.withdrawals:
             w[at + rel[q]] = 1.0
             at += n
-        all_medals = s._medals
-        all_records = s._records
+        all_medals = s.medals
+        all_records = s.world_records
         if all_medals != memo[n + 4] or all_records != memo[n + 5]:
             # medals are won one at a time, as the seats withdraw (O-7): only the seats whose medals or records
             # changed are written again
@@ -265,7 +266,7 @@ class OlympicardsEncoder(Encoder):
                     for record in records:
                         w[records_o + r * SPORTS_PER_SET + record] = 1.0
                     records_memo[q] = records[:]
-        discard = s._discard
+        discard = s.discard
         if discard != memo[n + 6]:
             if discard != self._discard:  # it changes only when a round or a sport ends (O-5, O-8): made once
                 self._discard = list(discard)
@@ -275,7 +276,7 @@ class OlympicardsEncoder(Encoder):
                 self._discard_block = array("f", [count * 0.5 for count in counts])
             out[discard_o : discard_o + NUM_KINDS] = self._discard_block
             memo[n + 6] = self._discard
-        w[draw_o] = len(s._draw) / DECK_SIZE
+        w[draw_o] = s.draw_size / DECK_SIZE
 
 
 class OlympicardsEncoding(Encoding):

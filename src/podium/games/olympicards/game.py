@@ -14,7 +14,7 @@ from podium.core.errors import ConfigError, MalformedAction
 from podium.core.rng import Rng
 from podium.games.olympicards import actions
 from podium.games.olympicards.actions import OlyAction
-from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, NUM_KINDS, counts_of, full_deck, parse_card
+from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, NUM_KINDS, full_deck, parse_card
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.scoring import AWARDS, TWO_PLAYER_AWARDS, award_text
@@ -138,8 +138,8 @@ class Olympicards(Game):
         sport_rounds = list(seen["sport_rounds"])
         postponed = seen["postponed"]
 
-        # Everything but the dealt cards, built once; each sample is a copy of it with its own deal (the state's
-        # storage is the engine's: a copy and three fields, instead of the constructor's keywords and counting).
+        # Everything but the dealt cards, built once; each sample is a copy of it with its own deal (`deal_unseen`),
+        # instead of the constructor's keywords and counting.
         dealt_seats = [(p, size) for p, size in enumerate(seats) if isinstance(size, int)]
         proto = OlympicardsState(
             config,
@@ -172,23 +172,7 @@ class Olympicards(Game):
 
         def sample(rng: Rng) -> OlympicardsState:
             state = proto.clone()
-            state._rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
-            pool = unseen_cards[:]
-            rng.shuffle(pool)
-            hands = state._hands
-            sizes = state._sizes
-            dealt = 0
-            for p, size in dealt_seats:
-                hands[p] = counts_of(pool[dealt : dealt + size])
-                sizes[p] = size
-                dealt += size
-            state._draw = pool[dealt:] if dealt else pool
-            if face_down:
-                faces = hidden_sports[:]
-                rng.shuffle(faces)
-                pile = state._pile
-                for i in face_down:
-                    pile[i] = faces.pop()
+            state.deal_unseen(rng, unseen_cards, dealt_seats, face_down, hidden_sports)
             return state
 
         return sample

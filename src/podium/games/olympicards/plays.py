@@ -21,11 +21,7 @@ Play = tuple[int, ...]
 
 def measure(sport: Sport, cards: Play) -> int:
     """The number `cards` are compared by in `sport`: the highest value, the sum of the values, or the count."""
-    if sport.measure == "sum":
-        return sum(VALUE[k] for k in cards)
-    if sport.measure == "count":
-        return len(cards)
-    return max(VALUE[k] for k in cards)
+    return _MEASURES[sport.measure](cards)
 
 
 def shape_problem(sport: Sport, cards: Play) -> str | None:
@@ -52,47 +48,51 @@ def shape_problem(sport: Sport, cards: Play) -> str | None:
     return None
 
 
-def rule_problem(sport: Sport, cards: Play, own: Sequence[Play], last: Play | None, target: int) -> str | None:
-    """Why a play of the right shape breaks the sport's progression or target rule, or None.
+Limit = tuple[tuple[bool, ...] | None, int, int, str]
+"""One rule on the next play: which kinds each of its cards may be (None: any), the bounds its measure must lie
+strictly between, and why a play outside them is refused (a template of `rule_problem`)."""
 
-    `own` are the player's earlier plays in this sport, `last` the last play anyone made in it, `target` the round's
-    target card (`NO_CARD` for none)."""
+
+def limits(sport: Sport, own: Sequence[Play], last: Play | None, target: int) -> tuple[Limit, ...]:
+    """O-9: the sport's progression rule and its target rule on the next play, the one place both are stated (read
+    by `rule_problem` and by the fast generators `legal_plays` and `single_kinds`). `own` are the player's earlier
+    plays in this sport, `last` the last play anyone made in it, `target` the round's target card (`NO_CARD` for
+    none)."""
+    found: tuple[Limit, ...] = ()
     progression = sport.progression
     if progression != "none":
         before = last if progression in _AGAINST_LAST else (own[-1] if own else None)
         if before is not None:
             if progression == "lane_colour":
-                lane = COLOUR[own[0][0]]
-                if any(COLOUR[k] != lane for k in cards):
-                    return "every card must be of your lane colour (the colour of your first card)"
+                found = ((_COLOUR_IS[COLOUR[own[0][0]]], _NO_LOWER, _NO_UPPER, _LANE),)
             elif progression == "different_colour_from_own_previous":
-                previous = {COLOUR[k] for k in before}
-                if any(COLOUR[k] in previous for k in cards):
-                    return "the colour must differ from your own previous play"
+                found = ((_COLOURS_NOT_IN[before], _NO_LOWER, _NO_UPPER, _DIFFERENT),)
+            elif progression in _HIGHER:
+                found = ((None, measure(sport, before), _NO_UPPER, _NOT_HIGHER),)
             else:
-                mine, theirs = measure(sport, cards), measure(sport, before)
-                if progression.startswith("higher") and mine <= theirs:
-                    return f"{sport.measure} {mine} is not higher than {theirs}"
-                if progression.startswith("lower") and mine >= theirs:
-                    return f"{sport.measure} {mine} is not lower than {theirs}"
+                found = ((None, _NO_LOWER, measure(sport, before), _NOT_LOWER),)
     if sport.flip and target != NO_CARD:
         relation = sport.target_relation
         if relation == "higher":
-            if measure(sport, cards) <= VALUE[target]:
-                return f"must be higher than the target {TEXT[target]}"
+            found += ((None, VALUE[target], _NO_UPPER, _TARGET_HIGHER),)
         elif relation == "lower":
-            if measure(sport, cards) >= VALUE[target]:
-                return f"must be lower than the target {TEXT[target]}"
+            found += ((None, _NO_LOWER, VALUE[target], _TARGET_LOWER),)
+        elif relation == "same_colour":
+            found += ((_COLOUR_IS[COLOUR[target]], _NO_LOWER, _NO_UPPER, _TARGET_COLOUR),)
+        elif relation == "same_value":
+            found += ((_VALUE_IS[VALUE[target]], _NO_LOWER, _NO_UPPER, _TARGET_VALUE),)
         else:
-            colour, value = COLOUR[target], VALUE[target]
-            for k in cards:
-                same_colour, same_value = COLOUR[k] == colour, VALUE[k] == value
-                if relation == "same_colour" and not same_colour:
-                    return f"every card must have the colour of the target {TEXT[target]}"
-                if relation == "same_value" and not same_value:
-                    return f"every card must have the value of the target {TEXT[target]}"
-                if not (same_colour or same_value):
-                    return f"every card must match the target {TEXT[target]} in colour or value"
+            found += ((_MATCHES[target], _NO_LOWER, _NO_UPPER, _TARGET_MATCH),)
+    return found
+
+
+def rule_problem(sport: Sport, cards: Play, own: Sequence[Play], last: Play | None, target: int) -> str | None:
+    """Why a play of the right shape breaks the sport's progression or target rule (`limits`), or None."""
+    for allowed, above, below, why in limits(sport, own, last, target):
+        mine = measure(sport, cards)
+        if (allowed is not None and not all(allowed[k] for k in cards)) or not above < mine < below:
+            target_text = TEXT[target] if target != NO_CARD else ""
+            return why.format(measure=sport.measure, mine=mine, above=above, below=below, target=target_text)
     return None
 
 
@@ -137,73 +137,24 @@ def legal_plays(sport: Sport, counts: Sequence[int], own: Sequence[Play], last: 
             candidates += _multisets(present, counts, size)
         else:
             candidates += [c for c in _multisets(present, counts, size) if shape_problem(sport, c) is None]
-    progression = sport.progression
-    if progression != "none":
-        before = last if progression in _AGAINST_LAST else (own[-1] if own else None)
-        if before is not None:
-            if progression == "lane_colour":
-                lane = COLOUR[own[0][0]]
-                candidates = [c for c in candidates if all(COLOUR[k] == lane for k in c)]
-            elif progression == "different_colour_from_own_previous":
-                previous = {COLOUR[k] for k in before}
-                candidates = [c for c in candidates if not any(COLOUR[k] in previous for k in c)]
-            else:
-                measure_of = _single_value if sport.max_cards == 1 else _MEASURES[sport.measure]
-                threshold = measure(sport, before)
-                if progression in _HIGHER:
-                    candidates = [c for c in candidates if measure_of(c) > threshold]
-                else:
-                    candidates = [c for c in candidates if measure_of(c) < threshold]
-    if sport.flip and target != NO_CARD:
-        relation = sport.target_relation
-        colour, value = COLOUR[target], VALUE[target]
-        if relation == "higher" or relation == "lower":  # noqa: PLR1714
-            measure_of = _single_value if sport.max_cards == 1 else _MEASURES[sport.measure]
-            if relation == "higher":
-                candidates = [c for c in candidates if measure_of(c) > value]
-            else:
-                candidates = [c for c in candidates if measure_of(c) < value]
-        elif relation == "same_colour":
-            candidates = [c for c in candidates if all(COLOUR[k] == colour for k in c)]
-        elif relation == "same_value":
-            candidates = [c for c in candidates if all(VALUE[k] == value for k in c)]
-        else:
-            candidates = [c for c in candidates if all(COLOUR[k] == colour or VALUE[k] == value for k in c)]
+    for allowed, above, below, _ in limits(sport, own, last, target):
+        if allowed is not None:
+            candidates = [c for c in candidates if all(allowed[k] for k in c)]
+        if above != _NO_LOWER or below != _NO_UPPER:
+            measure_of = _MEASURES[sport.measure]
+            candidates = [c for c in candidates if above < measure_of(c) < below]
     return candidates
 
 
 def single_kinds(sport: Sport, kinds: list[int], own: Sequence[Play], last: Play | None, target: int) -> list[int]:
     """`legal_plays` of a one-card sport, as the kinds that may be played (`kinds`: those held, ascending, e.g.
     `held_kinds(counts)`), in the same order."""
-    progression = sport.progression
-    if progression != "none":
-        before = last if progression in _AGAINST_LAST else (own[-1] if own else None)
-        if before is not None:
-            if progression == "lane_colour":
-                lane = COLOUR[own[0][0]]
-                kinds = [k for k in kinds if COLOUR[k] == lane]
-            elif progression == "different_colour_from_own_previous":
-                previous = {COLOUR[k] for k in before}
-                kinds = [k for k in kinds if COLOUR[k] not in previous]
-            else:
-                threshold = measure(sport, before)
-                if progression in _HIGHER:
-                    kinds = [k for k in kinds if VALUE[k] > threshold]
-                else:
-                    kinds = [k for k in kinds if VALUE[k] < threshold]
-    if sport.flip and target != NO_CARD:
-        relation = sport.target_relation
-        colour, value = COLOUR[target], VALUE[target]
-        if relation == "higher":
-            kinds = [k for k in kinds if VALUE[k] > value]
-        elif relation == "lower":
-            kinds = [k for k in kinds if VALUE[k] < value]
-        elif relation == "same_colour":
-            kinds = [k for k in kinds if COLOUR[k] == colour]
-        elif relation == "same_value":
-            kinds = [k for k in kinds if VALUE[k] == value]
-        else:
-            kinds = [k for k in kinds if COLOUR[k] == colour or VALUE[k] == value]
+    for allowed, above, below, _ in limits(sport, own, last, target):
+        if allowed is not None:
+            kinds = [k for k in kinds if allowed[k]]
+        if above != _NO_LOWER or below != _NO_UPPER:
+            of = _KIND_MEASURES[sport.measure]
+            kinds = [k for k in kinds if above < of[k] < below]
     return kinds
 
 
@@ -230,17 +181,55 @@ def _multisets(kinds: list[int], counts: Sequence[int], size: int) -> list[Play]
     return out
 
 
-def _single_value(cards: Play) -> int:
-    return VALUE[cards[0]]
-
-
 _KINDS = range(NUM_KINDS)
 _SINGLES: tuple[Play, ...] = tuple((k,) for k in _KINDS)  # the one-card plays, built once
+_NO_LOWER = 0  # every measure is at least 1
+_NO_UPPER = 1 << 30
+_LANE = "every card must be of your lane colour (the colour of your first card)"
+_DIFFERENT = "the colour must differ from your own previous play"
+_NOT_HIGHER = "{measure} {mine} is not higher than {above}"
+_NOT_LOWER = "{measure} {mine} is not lower than {below}"
+_TARGET_HIGHER = "must be higher than the target {target}"
+_TARGET_LOWER = "must be lower than the target {target}"
+_TARGET_COLOUR = "every card must have the colour of the target {target}"
+_TARGET_VALUE = "every card must have the value of the target {target}"
+_TARGET_MATCH = "every card must match the target {target} in colour or value"
+# The kinds a card may be, per rule, as tables indexed by kind (looked up, never built, in the generators).
+_COLOUR_IS = tuple(tuple(COLOUR[k] == c for k in _KINDS) for c in range(max(COLOUR) + 1))
+_VALUE_IS = {v: tuple(VALUE[k] == v for k in _KINDS) for v in set(VALUE)}
+_MATCHES = tuple(tuple(COLOUR[k] == COLOUR[t] or VALUE[k] == VALUE[t] for k in _KINDS) for t in _KINDS)
+
+
+class _ColoursNotIn(dict[Play, tuple[bool, ...]]):
+    """Per play met so far, the kinds whose colour is none of its cards' colours."""
+
+    def __missing__(self, play: Play) -> tuple[bool, ...]:
+        colours = {COLOUR[k] for k in play}
+        table = self[play] = tuple(COLOUR[k] not in colours for k in _KINDS)
+        return table
+
+
+_COLOURS_NOT_IN = _ColoursNotIn()
 _AGAINST_LAST = frozenset({"higher_than_last_any", "lower_than_last_any"})
 _HIGHER = frozenset({"higher_than_last_any", "higher_than_own_previous"})
 _VALUE_OF = VALUE.__getitem__
+
+
+class _Memo(dict[Play, int]):
+    """A measure of each play met so far: the filters of `legal_plays` look most of them up in C."""
+
+    def __init__(self, of: Callable[[Play], int]) -> None:
+        super().__init__()
+        self.of = of
+
+    def __missing__(self, cards: Play) -> int:
+        value = self[cards] = self.of(cards)
+        return value
+
+
 _MEASURES: dict[str, Callable[[Play], int]] = {
-    "value": lambda cards: max(map(_VALUE_OF, cards)),
-    "sum": lambda cards: sum(map(_VALUE_OF, cards)),
+    "value": _Memo(lambda cards: max(map(_VALUE_OF, cards))).__getitem__,
+    "sum": _Memo(lambda cards: sum(map(_VALUE_OF, cards))).__getitem__,
     "count": len,
 }
+_KIND_MEASURES: dict[str, tuple[int, ...]] = {"value": VALUE, "sum": VALUE, "count": (1,) * NUM_KINDS}  # one card

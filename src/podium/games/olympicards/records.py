@@ -2,7 +2,8 @@
 `podium.core.checks` (a stored state is untrusted input: `"5"`, `5.9` or `True` is no seat, card or count).
 
 The format is stable (records and saved tables hold it): cards are kinds 0..44, sports indices into the config's
-sport set, the phase its number (`OlympicardsPhase`). The writer reads the state's storage: it is part of the engine.
+sport set, the phase its number (`OlympicardsPhase`). The writer is a part of the state (`OlympicardsRecords`, which
+the state inherits).
 A record as `to_dict` writes it is read in one bulk pass (`_read_valid`); anything unusual is read again field by
 field (`_read_checked`), which names the first field that is wrong.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+from typing import Any, Self, TypeVar
 
 from podium.core import checks
 from podium.core.contract import JsonDict
@@ -23,78 +24,64 @@ from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.scoring import AWARDS
 from podium.games.olympicards.sports import BUILTIN_SETS, MAX_PLAY
-
-if TYPE_CHECKING:
-    from podium.games.olympicards.state import OlympicardsState
+from podium.games.olympicards.table import OlympicardsTable, TableFields
 
 MAX_PLAYERS = max(AWARDS)  # O-6 gives the awards for up to this many players
 _MEDAL_COUNT = 9  # more medals of one kind than sports is impossible
 _ROUNDS = 10**6  # a sport's round count cannot get near this
 _POSTPONED = 100  # every sport card but the last may be postponed, once per turn-over: far below this
 
-S = TypeVar("S", bound="OlympicardsState")
+S = TypeVar("S", bound=OlympicardsTable)
 
 
-class StateFields(TypedDict):
+class StateFields(TableFields):
     """The arguments of `OlympicardsState`'s constructor, as read from a stored state."""
 
     config: Config
     num_players: int
     rng: Rng
     hands: list[list[int]]
-    draw: list[int]
-    discard: list[int]
-    pile: list[int]
-    pile_up: list[bool]
-    done: list[int]
-    records: list[list[int]]
-    medals: list[list[int]]
-    phase: OlympicardsPhase
-    sport: int
-    start: int
-    round_no: int
-    order: list[int]
-    pos: int
-    target: int
-    plays: list[list[Play]]
-    last: Play | None
-    last_player: int
-    out: list[bool]
-    withdrawals: list[int]
-    sport_rounds: list[int]
-    postponed: int
 
 
-def write_state(state: OlympicardsState) -> JsonDict:
-    """The whole state as JSON: `read_state` builds it back exactly, generator included."""
-    return {
-        "game": "olympicards",
-        "config": state._config.to_dict(),
-        "num_players": state.num_players,
-        "rng": state._rng.get_state(),
-        "hands": [cards_of(h) for h in state._hands],
-        "draw": list(state._draw),
-        "discard": list(state._discard),
-        "pile": list(state._pile),
-        "pile_up": list(state._pile_up),
-        "done": list(state._done),
-        "records": [list(r) for r in state._records],
-        "medals": [list(m) for m in state._medals],
-        "sport": state._sport,
-        "phase": int(state._phase),
-        "start": state._start,
-        "round": state._round,
-        "order": list(state._order),
-        "pos": state._pos,
-        "target": state._target,
-        "plays": [[list(play) for play in plays] for plays in state._plays],
-        "last": list(state._last) if state._last is not None else None,
-        "last_player": state._last_player,
-        "out": list(state._out),
-        "withdrawals": list(state._withdrawals),
-        "sport_rounds": list(state._sport_rounds),
-        "postponed": state._postponed,
-    }
+class OlympicardsRecords(OlympicardsTable):
+    """The state as stored data: a part of the state (which inherits it), so that it writes its own storage."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> JsonDict:
+        """The whole state as JSON: `read_state` builds it back exactly, generator included."""
+        return {
+            "game": "olympicards",
+            "config": self._config.to_dict(),
+            "num_players": self.num_players,
+            "rng": self._rng.get_state(),
+            "hands": [cards_of(h) for h in self._hands],
+            "draw": list(self._draw),
+            "discard": list(self._discard),
+            "pile": list(self._pile),
+            "pile_up": list(self._pile_up),
+            "done": list(self._done),
+            "records": [list(r) for r in self._records],
+            "medals": [list(m) for m in self._medals],
+            "sport": self._sport,
+            "phase": int(self._phase),
+            "start": self._start,
+            "round": self._round,
+            "order": list(self._order),
+            "pos": self._pos,
+            "target": self._target,
+            "plays": [[list(play) for play in plays] for plays in self._plays],
+            "last": list(self._last) if self._last is not None else None,
+            "last_player": self._last_player,
+            "out": list(self._out),
+            "withdrawals": list(self._withdrawals),
+            "sport_rounds": list(self._sport_rounds),
+            "postponed": self._postponed,
+        }
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any]) -> Self:
+        return read_state(cls, data)
 
 
 def read_state(cls: type[S], data: Mapping[str, Any]) -> S:
@@ -218,20 +205,15 @@ def _read_valid(cls: type[S], data: Mapping[str, Any]) -> S | None:
         for k in held:
             kinds[k] += 1
         hands.append(kinds)
-    # Built as `clone` builds a copy (table.py), not through the constructor: its keyword arguments cost more than
-    # the rest of the build. The same fields as the constructor's (a test compares every slot of both).
+    # Built as `clone` builds a copy (table.py, `_fill`), not through the constructor: its keyword arguments cost
+    # more than the rest of the build.
     state = cls.__new__(cls)
-    state._config, state._set, state.num_players, state._rng = config, config.sport_set, n, Rng.from_state(rng_state)
-    state._hands, state._sizes = hands, [*map(len, hands_in)]
-    state._draw, state._discard, state._pile, state._pile_up = draw[:], discard[:], pile[:], pile_up[:]
-    state._done, state._records = done[:], [r[:] for r in records_in]
-    state._medals = [m[:] for m in medals_in]
-    state._phase, state._sport, state._start, state._round = phase, sport, start, round_no
-    state._order, state._pos, state._target = order[:], pos, target
-    state._plays = [[tuple(play) for play in plays] for plays in plays_in]
-    state._last, state._last_player = None if last is None else tuple(last), last_player
-    state._out, state._withdrawals, state._sport_rounds = out[:], withdrawals[:], sport_rounds[:]
-    state._postponed = postponed
+    state._fill(
+        config, n, Rng.from_state(rng_state), hands, [*map(len, hands_in)], draw[:], discard[:], pile[:], pile_up[:],
+        done[:], [r[:] for r in records_in], [m[:] for m in medals_in], phase, sport, start, round_no, order[:], pos,
+        target, [[tuple(play) for play in plays] for plays in plays_in], None if last is None else tuple(last),
+        last_player, out[:], withdrawals[:], sport_rounds[:], postponed,
+    )  # fmt: skip
     return state
 
 

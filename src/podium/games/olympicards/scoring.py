@@ -12,6 +12,7 @@ GOLD, SILVER, BRONZE = 0, 1, 2
 NO_MEDAL = -1
 MEDAL_NAMES = ("gold", "silver", "bronze")
 MEDAL_POINTS = (4, 2, 1)
+_GOLD, _SILVER, _BRONZE = MEDAL_POINTS
 WORLD_RECORD_POINTS = 2
 
 
@@ -54,11 +55,26 @@ TWO_PLAYER_AWARDS: tuple[Award, ...] = _row((1, BRONZE, True), (2, SILVER, False
 TWO_PLAYER_WITHDRAWALS = 3
 
 
+def award(num_players: int, index: int) -> Award:
+    """O-6, O-7: what the (index+1)-th player to withdraw from a sport gets (with two players the medal is the other
+    player's: `medallist`)."""
+    return TWO_PLAYER_AWARDS[index] if num_players == 2 else AWARDS[num_players][index]
+
+
+def medallist(num_players: int, withdrawer: int) -> int:
+    """O-6, O-7: who takes the medal of `withdrawer`'s award: the withdrawer, or with two players the other player."""
+    return 1 - withdrawer if num_players == 2 else withdrawer
+
+
+def withdrawals_per_sport(num_players: int) -> int:
+    """O-6, O-7: the withdrawal that ends a sport: every player's, or with two players the third."""
+    return TWO_PLAYER_WITHDRAWALS if num_players == 2 else num_players
+
+
 def points(medals: Sequence[int], world_records: int) -> int:
     """O-8: gold 4, silver 2, bronze 1, and 2 per sport card kept for a world record."""
-    return sum(count * value for count, value in zip(medals, MEDAL_POINTS, strict=True)) + (
-        WORLD_RECORD_POINTS * world_records
-    )
+    gold, silver, bronze = medals
+    return gold * _GOLD + silver * _SILVER + bronze * _BRONZE + WORLD_RECORD_POINTS * world_records
 
 
 def award_text(award: Award, *, two_player: bool = False) -> str:
@@ -77,14 +93,10 @@ def award_text(award: Award, *, two_player: bool = False) -> str:
 def sport_medals(num_players: int, withdrawals: Sequence[int]) -> dict[str, int]:
     """Medal name -> seat, for a sport whose players withdrew in the order `withdrawals` (O-6, O-7)."""
     out: dict[str, int] = {}
-    if num_players == 2:
-        for index, seat in enumerate(withdrawals):
-            out[MEDAL_NAMES[TWO_PLAYER_AWARDS[index].medal]] = 1 - seat
-    else:
-        for index, seat in enumerate(withdrawals):
-            medal = AWARDS[num_players][index].medal
-            if medal != NO_MEDAL:
-                out[MEDAL_NAMES[medal]] = seat
+    for index, seat in enumerate(withdrawals):
+        medal = award(num_players, index).medal
+        if medal != NO_MEDAL:
+            out[MEDAL_NAMES[medal]] = medallist(num_players, seat)
     return out
 
 

@@ -18,33 +18,31 @@ Decisions where the rules (rules.md) leave the engine a choice (also in `rules_s
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Self, cast
 
-from podium.core.contract import Event, JsonDict, Result, State, View
+from podium.core.contract import Event, Result, State
 from podium.core.errors import ConfigError, GameNotOver, IllegalAction
 from podium.core.rng import Rng
-from podium.games.olympicards import records, views
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action, play_actions
-from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, full_deck
+from podium.games.olympicards.cards import NO_CARD, NUM_KINDS, TEXT, cards_of, counts_of, full_deck
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play, held_kinds, single_kinds
 from podium.games.olympicards.plays import legal_plays as _legal_plays
 from podium.games.olympicards.plays import play_problem as _play_problem
+from podium.games.olympicards.records import OlympicardsRecords
 from podium.games.olympicards.scoring import (
-    AWARDS,
     GOLD,
     MEDAL_NAMES,
     NO_MEDAL,
-    TWO_PLAYER_AWARDS,
-    TWO_PLAYER_WITHDRAWALS,
     Award,
+    award,
     final_result,
+    medallist,
     sport_medals,
+    withdrawals_per_sport,
 )
-from podium.games.olympicards.table import OlympicardsTable
+from podium.games.olympicards.views import OlympicardsViews
 
 if TYPE_CHECKING:
     from podium.core.contract import Action
@@ -53,8 +51,9 @@ DECIDE, PLAY, OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, Olympicards
 HAND_SIZE = 6
 
 
-class OlympicardsState(OlympicardsTable, State):
-    """An Olympicards game: the table (table.py) and the rules that change it."""
+class OlympicardsState(OlympicardsViews, OlympicardsRecords, State):
+    """An Olympicards game: the table (table.py), its views (views.py) and records (records.py), and the rules that
+    change it."""
 
     __slots__ = ()
 
@@ -98,15 +97,14 @@ class OlympicardsState(OlympicardsTable, State):
             sport_rounds=[],
             postponed=0,
         )
-        state._begin_sport([])
+        state._begin_sport(None)  # a new deal has no events: apply's are the game's
         return state
 
     def next_award(self) -> Award | None:
         """What the next player to withdraw gets (with two players: the withdrawer's cards and the other's medal)."""
         if self._phase is not PLAY:
             return None
-        table = TWO_PLAYER_AWARDS if self.num_players == 2 else AWARDS[self.num_players]
-        return table[len(self._withdrawals)]
+        return award(self.num_players, len(self._withdrawals))
 
     # ------------------------------------------------------------------ legal actions
 
@@ -120,10 +118,7 @@ class OlympicardsState(OlympicardsTable, State):
                 kinds = single_kinds(sport, held_kinds(hand), self._plays[player], self._last, self._target)
                 actions += [_SINGLE_PLAYS[k] for k in kinds]
                 return actions
-            found = _legal_plays(sport, hand, self._plays[player], self._last, self._target)
-            plays = play_actions(found)
-            plays.sort(key=_ACTION_ID)
-            actions += plays
+            actions += play_actions(_legal_plays(sport, hand, self._plays[player], self._last, self._target))
             return actions
         if self._phase is DECIDE:
             return [ACCEPT, POSTPONE]
@@ -135,61 +130,84 @@ class OlympicardsState(OlympicardsTable, State):
             self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target
         )
 
+    def current_plays(self) -> list[Play]:
+        """`legal_plays` of the player to move, during a sport (the playouts' question, asked once a step)."""
+        player = self._order[self._pos]
+        sport = self._set.sports[self._sport]
+        if sport.max_cards == 1:  # `legal_plays`' own first branch, one call less
+            kinds = single_kinds(sport, held_kinds(self._hands[player]), self._plays[player], self._last, self._target)
+            return [_SINGLES[k] for k in kinds]
+        return _legal_plays(sport, self._hands[player], self._plays[player], self._last, self._target)
+
     def play_problem(self, player: int, cards: Play) -> str | None:
         """Why `player` may not play `cards` now, or None."""
         return _play_problem(
             self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target, cards
         )
 
-    # ------------------------------------------------------------------ apply
+    # ------------------------------------------------------------------ apply and step
 
     def apply(self, action: Action) -> list[Event]:
+        """The checks (nothing changes when one fails), then the rules of `step`, which write their events."""
         if not isinstance(action, OlyAction):
             raise IllegalAction(f"{action!r} is not an Olympicards action")
         if self._phase is OVER:
             raise IllegalAction("the game is over; no action is legal")
         if self._phase is DECIDE:
-            if action is ACCEPT:
-                return self._accept()
-            if action is POSTPONE:
-                return self._postpone()
-            raise IllegalAction(
-                f"{action.text()!r}: the start player first decides about the sport card"
-                f" {self._set.sports[self._sport].name}; legal now: accept, postpone"
-            )
-        player = self._order[self._pos]
-        if action is WITHDRAW:
-            return self._withdraw(player)
-        if action.kind != "play":
-            raise IllegalAction(f"{action.text()!r}: the sport is being played; legal now: play CARDS, withdraw")
-        cards = action.cards
-        problem = _play_problem(
-            self._set.sports[self._sport], self._hands[player], self._plays[player], self._last, self._target, cards
-        )
-        if problem is not None:
-            legal = ", ".join(a.text() for a in self.legal_actions()[:12])
-            raise IllegalAction(f"{action.text()!r}: {problem}; legal now: {legal}")
-        return self._play(player, cards)
-
-    def _accept(self) -> list[Event]:
-        events = [Event("accept", {"player": self._start, "sport": self._set.sports[self._sport].name})]
-        self._start_sport(self._sport, events)
+            if action is not ACCEPT and action is not POSTPONE:
+                raise IllegalAction(
+                    f"{action.text()!r}: the start player first decides about the sport card"
+                    f" {self._set.sports[self._sport].name}; legal now: accept, postpone"
+                )
+        elif action is not WITHDRAW:
+            if action.kind != "play":
+                raise IllegalAction(f"{action.text()!r}: the sport is being played; legal now: play CARDS, withdraw")
+            problem = self.play_problem(self._order[self._pos], action.cards)
+            if problem is not None:
+                legal = ", ".join(a.text() for a in self.legal_actions()[:12])
+                raise IllegalAction(f"{action.text()!r}: {problem}; legal now: {legal}")
+        events: list[Event] = []
+        self._move(action, events)
         return events
 
-    def _postpone(self) -> list[Event]:
+    def step(self, action: Action) -> None:
+        if self._phase is PLAY and action.kind == "play":  # type: ignore[attr-defined]  # most steps: one call less
+            self._play(self._order[self._pos], action.cards, None)  # type: ignore[attr-defined]
+        else:
+            self._move(cast(OlyAction, action), None)
+
+    # The rules. Each takes `events`, the list `apply` returns, or None for `step` (which builds no events); every
+    # event is written where its change is made, so that the two cannot drift apart.
+
+    def _move(self, action: OlyAction, events: list[Event] | None) -> None:
+        """O-4.2, O-5: the action of the player to move (legal: `apply` has checked it, `step`'s caller knows)."""
+        if self._phase is PLAY:
+            if action.kind == "play":
+                self._play(self._order[self._pos], action.cards, events)
+            else:
+                self._withdraw(self._order[self._pos], events)
+        elif action.kind == "accept":
+            if events is not None:
+                events.append(Event("accept", {"player": self._start, "sport": self._set.sports[self._sport].name}))
+            self._start_sport(self._sport, events)
+        else:
+            self._postpone(events)
+
+    def _postpone(self, events: list[Event] | None) -> None:
         """O-4.2: the card goes face up under the pile and the next card must be played."""
         sport = self._sport
         self._pile.append(sport)
         self._pile_up.append(True)
         self._postponed += 1
-        events = [Event("postpone", {"player": self._start, "sport": self._set.sports[sport].name})]
         nxt = self._pile.pop(0)
         self._pile_up.pop(0)
-        events.append(Event("sport_turned", {"sport": self._set.sports[nxt].name, "decision": False}))
+        if events is not None:
+            events.append(Event("postpone", {"player": self._start, "sport": self._set.sports[sport].name}))
+            events.append(Event("sport_turned", {"sport": self._set.sports[nxt].name, "decision": False}))
         self._start_sport(nxt, events)
-        return events
 
-    def _play(self, player: int, cards: Play) -> list[Event]:
+    def _play(self, player: int, cards: Play, events: list[Event] | None) -> None:
+        """O-5.1: the cards go from the hand to the table in front of the player."""
         counts = self._hands[player]
         for k in cards:
             counts[k] -= 1
@@ -197,81 +215,79 @@ class OlympicardsState(OlympicardsTable, State):
         self._plays[player].append(cards)
         self._last = cards
         self._last_player = player
-        events = [Event("play", {"player": player, "cards": [TEXT[k] for k in cards]})]
+        if events is not None:
+            events.append(Event("play", {"player": player, "cards": [TEXT[k] for k in cards]}))
         self._advance(player, events)
-        return events
 
-    def _withdraw(self, player: int) -> list[Event]:
+    def _withdraw(self, player: int, events: list[Event] | None) -> None:
+        """O-5.2, O-6, O-7: the withdrawer takes their award at once; the last withdrawal ends the sport."""
         n = self.num_players
         index = len(self._withdrawals)
         self._withdrawals.append(player)
-        events: list[Event] = []
-        if n == 2:  # O-7
-            award = TWO_PLAYER_AWARDS[index]
-            other = 1 - player
-            events.append(Event("withdraw", {"player": player, "order": index + 1, "cards": award.cards}))
-            self._draw_cards(player, award.cards, events)
-            if award.start_card:
-                self._start = player
-                events.append(Event("start_card", {"player": player}))
-            self._give_medal(other, award.medal, events)
-            if index + 1 == TWO_PLAYER_WITHDRAWALS:
-                self._end_sport(events)
-            else:
-                self._advance(player, events)
-            return events
-        award = AWARDS[n][index]  # O-6
-        self._out[player] = True
-        events.append(Event("withdraw", {"player": player, "order": index + 1, "cards": award.cards}))
-        self._draw_cards(player, award.cards, events)
-        if award.start_card:
+        prize = award(n, index)
+        if n != 2:  # O-7: with two players nobody leaves the sport
+            self._out[player] = True
+        if events is not None:
+            events.append(Event("withdraw", {"player": player, "order": index + 1, "cards": prize.cards}))
+        self._draw_cards(player, prize.cards, events)
+        if prize.start_card:
             self._start = player
-            events.append(Event("start_card", {"player": player}))
-        if award.medal != NO_MEDAL:
-            self._give_medal(player, award.medal, events)
-        if index + 1 == n:
+            if events is not None:
+                events.append(Event("start_card", {"player": player}))
+        if prize.medal != NO_MEDAL:
+            self._give_medal(medallist(n, player), prize.medal, events)
+        if index + 1 == withdrawals_per_sport(n):
             self._end_sport(events)
         else:
             self._advance(player, events)
-        return events
 
-    def _give_medal(self, player: int, medal: int, events: list[Event]) -> None:
+    def _give_medal(self, player: int, medal: int, events: list[Event] | None) -> None:
+        """O-6, O-7, and O-8's world record: gold in a starred sport with an empty hand keeps the sport card."""
         self._medals[player][medal] += 1
-        events.append(Event("medal", {"player": player, "medal": MEDAL_NAMES[medal]}))
         sport = self._set.sports[self._sport]
-        if medal == GOLD and self._config.world_record and sport.star and self._sizes[player] == 0:  # O-8
+        record = medal == GOLD and self._config.world_record and sport.star and self._sizes[player] == 0
+        if record:
             self._records[player].append(self._sport)
-            events.append(Event("world_record", {"player": player, "sport": sport.name}))
+        if events is not None:
+            events.append(Event("medal", {"player": player, "medal": MEDAL_NAMES[medal]}))
+            if record:
+                events.append(Event("world_record", {"player": player, "sport": sport.name}))
 
-    def _draw_cards(self, player: int, count: int, events: list[Event]) -> None:
+    def _draw_cards(self, player: int, count: int, events: list[Event] | None) -> None:
+        """O-6, O-7, O-8: up to `count` cards from the draw pile, which the discard refills when it runs out."""
         drawn: list[int] = []
         for _ in range(count):
             if not self._draw and not self._reshuffle(events):
                 break
             drawn.append(self._draw.pop())
+        hand = self._hands[player]
         for k in drawn:
-            self._hands[player][k] += 1
+            hand[k] += 1
         self._sizes[player] += len(drawn)
-        if count:
+        if count and events is not None:
             events.append(Event("draw", {"player": player, "count": len(drawn)}))
             events.append(Event("drew", {"player": player, "cards": [TEXT[k] for k in drawn]}, frozenset((player,))))
 
-    def _reshuffle(self, events: list[Event]) -> bool:
+    def _reshuffle(self, events: list[Event] | None) -> bool:
         """O-8: the discard becomes the new draw pile. False if there is nothing to shuffle."""
         if not self._discard:
             return False
         self._draw = self._discard
         self._discard = []
         self._rng.shuffle(self._draw)
-        events.append(Event("reshuffle", {"cards": len(self._draw)}))
+        if events is not None:
+            events.append(Event("reshuffle", {"cards": len(self._draw)}))
         return True
 
-    def _advance(self, mover: int, events: list[Event]) -> None:
+    def _advance(self, mover: int, events: list[Event] | None) -> None:
+        """O-5: the next player of the round, or a new round."""
         self._pos += 1
         if self._pos >= len(self._order):
             self._new_round(mover, events)
 
-    def _new_round(self, last_mover: int, events: list[Event]) -> None:
+    def _new_round(self, last_mover: int, events: list[Event] | None) -> None:
+        """O-5 (O-7 with two players): the round's order, and the target of a flip sport; the last target is
+        discarded."""
         if self._target != NO_CARD:
             self._discard.append(self._target)
             self._target = NO_CARD
@@ -280,47 +296,51 @@ class OlympicardsState(OlympicardsTable, State):
             first = self._start if last_mover < 0 else 1 - last_mover
             self._order = [first, 1 - first]
         else:
-            self._order = [(self._start + i) % n for i in range(n) if not self._out[(self._start + i) % n]]
+            start, out = self._start, self._out
+            self._order = [(start + i) % n for i in range(n) if not out[(start + i) % n]]
         self._pos = 0
         self._round += 1
-        events.append(Event("round", {"round": self._round, "order": list(self._order)}))
+        if events is not None:
+            events.append(Event("round", {"round": self._round, "order": list(self._order)}))
         if self._set.sports[self._sport].flip:
             if self._draw or self._reshuffle(events):
                 self._target = self._draw.pop()
-            events.append(Event("target", {"card": TEXT[self._target] if self._target != NO_CARD else None}))
+            if events is not None:
+                events.append(Event("target", {"card": TEXT[self._target] if self._target != NO_CARD else None}))
 
-    def _begin_sport(self, events: list[Event]) -> None:
+    def _begin_sport(self, events: list[Event] | None) -> None:
         """O-4: turn over the next sport card (or end the game after the ninth sport)."""
         if not self._pile:
             self._phase = OVER
             self._sport = -1
             self._order = []
             self._pos = 0
-            events.append(Event("game_over", {"points": [self.points(p) for p in range(self.num_players)]}))
+            if events is not None:
+                events.append(Event("game_over", {"points": [self.points(p) for p in range(self.num_players)]}))
             return
         sport = self._pile.pop(0)
         face_up = self._pile_up.pop(0)
         decision = not face_up and bool(self._pile)
-        events.append(Event("sport_turned", {"sport": self._set.sports[sport].name, "decision": decision}))
+        if events is not None:
+            events.append(Event("sport_turned", {"sport": self._set.sports[sport].name, "decision": decision}))
         if decision:
             self._sport = sport
             self._phase = DECIDE
         else:
             self._start_sport(sport, events)
 
-    def _start_sport(self, sport: int, events: list[Event]) -> None:
+    def _start_sport(self, sport: int, events: list[Event] | None) -> None:
+        """O-4, O-5: the sport is played from its first round."""
         self._sport = sport
         self._phase = PLAY
         self._round = 0
-        self._plays = [[] for _ in range(self.num_players)]
-        self._last = None
-        self._last_player = -1
-        self._out = [False] * self.num_players
-        self._withdrawals = []
-        events.append(Event("sport", {"sport": self._set.sports[sport].name, "number": len(self._done) + 1}))
+        self._clear_sport()
+        if events is not None:
+            events.append(Event("sport", {"sport": self._set.sports[sport].name, "number": len(self._done) + 1}))
         self._new_round(-1, events)
 
-    def _end_sport(self, events: list[Event]) -> None:
+    def _end_sport(self, events: list[Event] | None) -> None:
+        """O-6, O-8: the played cards and the target go to the discard; the next sport card is turned."""
         for plays in self._plays:
             for cards in plays:
                 self._discard.extend(cards)
@@ -329,26 +349,31 @@ class OlympicardsState(OlympicardsTable, State):
             self._target = NO_CARD
         self._done.append(self._sport)
         self._sport_rounds.append(self._round)
-        events.append(
-            Event(
-                "sport_over",
-                {
-                    "sport": self._set.sports[self._sport].name,
-                    "withdrawals": list(self._withdrawals),
-                    "rounds": self._round,
-                    "medals": sport_medals(self.num_players, self._withdrawals),
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "sport_over",
+                    {
+                        "sport": self._set.sports[self._sport].name,
+                        "withdrawals": list(self._withdrawals),
+                        "rounds": self._round,
+                        "medals": sport_medals(self.num_players, self._withdrawals),
+                    },
+                )
             )
-        )
+        self._clear_sport()
+        self._order = []
+        self._pos = 0
+        self._round = 0
+        self._begin_sport(events)
+
+    def _clear_sport(self) -> None:
+        """Nothing played and nobody withdrawn: the table between two sports."""
         self._plays = [[] for _ in range(self.num_players)]
         self._last = None
         self._last_player = -1
         self._out = [False] * self.num_players
         self._withdrawals = []
-        self._order = []
-        self._pos = 0
-        self._round = 0
-        self._begin_sport(events)
 
     # ------------------------------------------------------------------ result
 
@@ -368,45 +393,56 @@ class OlympicardsState(OlympicardsTable, State):
             cards.append(self._target)
         return cards
 
-    # ------------------------------------------------------------------ views
-
-    def view(self, player: int | None) -> View:
-        return cast(View, views.player_view(self, player))
-
-    def full_view(self) -> View:
-        """The spectator's view with every card shown: all hands, the draw pile (top first) and the sport pile."""
-        return cast(View, views.full_view(self))
+    # ------------------------------------------------------------------ hidden information
 
     def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
         twin = self.clone()
+        twin._shuffle_hidden(player, rng)
+        return twin
+
+    def deal_unseen(
+        self, rng: Rng, cards: list[int], seats: list[tuple[int, int]], face_down: list[int], sports: list[int]
+    ) -> None:
+        """Deal what a determinizer's world does not know (`Olympicards.determinizer`): a new generator drawn from
+        `rng`, then `cards` shuffled and dealt to `seats` ((seat, hand size) pairs, in order; the rest is the draw
+        pile) and the `sports` shuffled onto the sport pile's `face_down` places."""
+        self._rng = Rng(rng.next_u64())  # drawn first: the samples of a seeded search stay as they were
+        pool = cards[:]
+        rng.shuffle(pool)
+        hands = self._hands
+        sizes = self._sizes
+        dealt = 0
+        for p, size in seats:
+            hands[p] = counts_of(pool[dealt : dealt + size])
+            sizes[p] = size
+            dealt += size
+        self._draw = pool[dealt:] if dealt else pool
+        if face_down:
+            faces = sports[:]
+            rng.shuffle(faces)
+            pile = self._pile
+            for i in face_down:
+                pile[i] = faces.pop()
+
+    def _shuffle_hidden(self, player: int | None, rng: Rng) -> None:
         # Hidden: the draw pile's order, the other players' hands (before the end), the face-down sport cards.
-        hidden = list(twin._draw)
+        hidden = list(self._draw)
         seats = [p for p in range(self.num_players) if p != player] if self._phase is not OVER else []
         for p in seats:
-            hidden.extend(cards_of(twin._hands[p]))
+            hidden.extend(cards_of(self._hands[p]))
         rng.shuffle(hidden)
         for p in seats:
             counts = [0] * NUM_KINDS
-            for _ in range(twin._sizes[p]):
+            for _ in range(self._sizes[p]):
                 counts[hidden.pop()] += 1
-            twin._hands[p] = counts
-        twin._draw = hidden
-        down = [i for i, up in enumerate(twin._pile_up) if not up]
-        faces = [twin._pile[i] for i in down]
+            self._hands[p] = counts
+        self._draw = hidden
+        down = [i for i, up in enumerate(self._pile_up) if not up]
+        faces = [self._pile[i] for i in down]
         rng.shuffle(faces)
         for i, s in zip(down, faces, strict=True):
-            twin._pile[i] = s
-        return twin
-
-    # ------------------------------------------------------------------ serialisation
-
-    def to_dict(self) -> JsonDict:
-        return records.write_state(self)
-
-    @classmethod
-    def _from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return records.read_state(cls, data)
+            self._pile[i] = s
 
 
-_ACTION_ID = operator.attrgetter("_id")
-_SINGLE_PLAYS = tuple(play_action((k,)) for k in range(NUM_KINDS))  # the one-card plays by kind
+_SINGLES: tuple[Play, ...] = tuple((k,) for k in range(NUM_KINDS))  # the one-card plays by kind
+_SINGLE_PLAYS = tuple(map(play_action, _SINGLES))  # and their actions

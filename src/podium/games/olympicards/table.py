@@ -1,14 +1,15 @@
 """What lies on the table of an Olympicards game, as the engine stores it: the cards (hands, draw pile, discard), the
 sport pile, medals and world records, and the current sport's round, plays and withdrawals.
 
-`OlympicardsTable` holds the storage, its one constructor, copying and the read-only accessors; the rules that change
-it are `OlympicardsState` (state.py), which is a table. The storage is private to the engine (the state, the view and
-record modules); bots, renderers and tests read a game through the accessors and the views.
+`OlympicardsTable` holds the storage, its one constructor, copying and the read-only accessors; its views (views.py)
+and records (records.py) are tables too, and `OlympicardsState` (state.py) inherits them with the rules that change
+the table. The storage is read only by these classes' own methods; bots, encoders, renderers and tests read a game
+through the accessors and the views.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypedDict, Unpack
 
 from podium.games.olympicards.cards import cards_of, counts_of
 from podium.games.olympicards.config import Config
@@ -26,10 +27,39 @@ if TYPE_CHECKING:
 _DECIDE, _PLAY = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY
 
 
+class TableFields(TypedDict):
+    """The parts of a table besides its config, players, generator and hands, as the constructor takes them. Cards
+    are kinds (0..44), sports indices into the config's sport set; `draw` has its top card last, `pile` (the sport
+    pile) its top first, `records` the sport cards kept for world records; `plays`, `last`, `out` and `withdrawals`
+    are about the current sport, `order` and `pos` about its current round."""
+
+    draw: list[int]
+    discard: list[int]
+    pile: list[int]
+    pile_up: list[bool]
+    done: list[int]
+    records: list[list[int]]
+    medals: list[list[int]]
+    phase: OlympicardsPhase
+    sport: int
+    start: int
+    round_no: int
+    order: list[int]
+    pos: int
+    target: int
+    plays: list[list[Play]]
+    last: Play | None
+    last_player: int
+    out: list[bool]
+    withdrawals: list[int]
+    sport_rounds: list[int]
+    postponed: int
+
+
 class OlympicardsTable:
     """An Olympicards position. Built by `OlympicardsState.new` (a new deal), `from_dict` (a stored state) and
-    `Olympicards.determinize` (a state consistent with a view), all through this constructor; except a copy (`clone`)
-    and a stored state read in one bulk pass (records.py, `_read_valid`), which set the fields themselves."""
+    `Olympicards.determinize` (a state consistent with a view), all through this constructor; a copy (`clone`) and a
+    stored state read in one bulk pass (records.py, `_read_valid`) through `_fill`, which sets every field."""
 
     __slots__ = (
         "_config",
@@ -68,6 +98,19 @@ class OlympicardsTable:
         rng: Rng,
         *,
         hands: Sequence[Sequence[int]],
+        **fields: Unpack[TableFields],
+    ) -> None:
+        """A state from all of its parts (`TableFields`); the state owns the lists it is given. `hands` lists each
+        seat's cards."""
+        self._fill(config, num_players, rng, [counts_of(cards) for cards in hands], [len(c) for c in hands], **fields)
+
+    def _fill(
+        self,
+        config: Config,
+        num_players: int,
+        rng: Rng,
+        hands: list[list[int]],
+        sizes: list[int],
         draw: list[int],
         discard: list[int],
         pile: list[int],
@@ -90,16 +133,15 @@ class OlympicardsTable:
         sport_rounds: list[int],
         postponed: int,
     ) -> None:
-        """A state from all of its parts; the state owns the lists it is given. Cards are kinds (0..44), sports
-        indices into the config's sport set; `hands` lists each seat's cards, `draw` has its top card last, `pile`
-        (the sport pile) its top first, `records` the sport cards kept for world records; `plays`, `last`, `out` and
-        `withdrawals` are about the current sport, `order` and `pos` about its current round."""
+        """Every field, in positional order: the constructor's (with the hands as count arrays and their sizes), a
+        copy's (`clone`) and a stored state's bulk reader's (records.py) one way to set them, so a new field is
+        added in one place (the conformance suite plays on from a clone and a stored copy, and compares them)."""
         self._config = config
         self._set: SportSet = config.sport_set
         self.num_players = num_players
         self._rng = rng
-        self._hands = [counts_of(cards) for cards in hands]  # count arrays: plays are found by kind
-        self._sizes = [len(cards) for cards in hands]
+        self._hands = hands  # count arrays: plays are found by kind
+        self._sizes = sizes
         self._draw = draw
         self._discard = discard  # face up, in the order the cards arrived
         self._pile = pile
@@ -163,6 +205,107 @@ class OlympicardsTable:
         """How many withdrawals the current sport has had."""
         return len(self._withdrawals)
 
+    # The storage itself, typed read-only (no copy: the encoders read them at every step); a caller never changes them.
+
+    @property
+    def start_player(self) -> int:
+        """The holder of the start player card."""
+        return self._start
+
+    @property
+    def sport_index(self) -> int:
+        """The current sport's index in the sport set, -1 once the game is over."""
+        return self._sport
+
+    @property
+    def sports_done(self) -> Sequence[int]:
+        """The sports played (indices), in order."""
+        return self._done
+
+    @property
+    def sport_pile(self) -> Sequence[int]:
+        """The sport pile (indices), top first; `pile_face_up` says which cards are face up (postponed)."""
+        return self._pile
+
+    @property
+    def pile_face_up(self) -> Sequence[bool]:
+        return self._pile_up
+
+    @property
+    def postponed(self) -> int:
+        """How many sport cards have been postponed."""
+        return self._postponed
+
+    @property
+    def round_number(self) -> int:
+        """The current sport's round (1 for its first), 0 between sports."""
+        return self._round
+
+    @property
+    def round_order(self) -> Sequence[int]:
+        """The seats of the current round, in playing order; `turn` is the place of the player to move."""
+        return self._order
+
+    @property
+    def turn(self) -> int:
+        return self._pos
+
+    @property
+    def target(self) -> int:
+        """The round's target card (a kind), or `NO_CARD`."""
+        return self._target
+
+    @property
+    def hand_sizes(self) -> Sequence[int]:
+        return self._sizes
+
+    def hand_counts(self, player: int) -> Sequence[int]:
+        """The player's cards as counts per kind."""
+        return self._hands[player]
+
+    @property
+    def seat_plays(self) -> Sequence[Sequence[Play]]:
+        """Per seat, its plays in the current sport, in order."""
+        return self._plays
+
+    @property
+    def last_play(self) -> Play | None:
+        """The current sport's last play by anyone (`last_player`'s), or None."""
+        return self._last
+
+    @property
+    def last_player(self) -> int:
+        return self._last_player
+
+    @property
+    def withdrawn(self) -> Sequence[bool]:
+        """Per seat, out of the current sport (never with two players, O-7)."""
+        return self._out
+
+    @property
+    def withdrawals(self) -> Sequence[int]:
+        """The seats that withdrew from the current sport, in order."""
+        return self._withdrawals
+
+    @property
+    def medals(self) -> Sequence[Sequence[int]]:
+        """Per seat: gold, silver, bronze."""
+        return self._medals
+
+    @property
+    def world_records(self) -> Sequence[Sequence[int]]:
+        """Per seat, the sport cards (indices) kept for world records."""
+        return self._records
+
+    @property
+    def discard(self) -> Sequence[int]:
+        """The discard pile, face up, in the order the cards arrived."""
+        return self._discard
+
+    @property
+    def draw_size(self) -> int:
+        return len(self._draw)
+
     def hand(self, player: int) -> list[int]:
         """The player's cards as a sorted list of kinds."""
         return cards_of(self._hands[player])
@@ -176,35 +319,14 @@ class OlympicardsTable:
     # ------------------------------------------------------------------ copying
 
     def clone(self) -> Self:
-        """An independent copy. Field by field rather than through the constructor (which would recount the hands):
-        search bots clone once per simulation. A field added to the constructor is added here and to records.py too
-        (the conformance suite plays on from a clone and from a stored copy, and compares them with the original)."""
+        """An independent copy, through `_fill` rather than the constructor (which would recount the hands): search
+        bots clone once per simulation."""
         twin = type(self).__new__(type(self))
-        twin._config = self._config
-        twin._set = self._set
-        twin.num_players = self.num_players
-        twin._rng = self._rng.clone()
-        twin._hands = [h[:] for h in self._hands]
-        twin._sizes = self._sizes[:]
-        twin._draw = self._draw[:]
-        twin._discard = self._discard[:]
-        twin._pile = self._pile[:]
-        twin._pile_up = self._pile_up[:]
-        twin._done = self._done[:]
-        twin._records = [r[:] for r in self._records]
-        twin._medals = [m[:] for m in self._medals]
-        twin._sport = self._sport
-        twin._phase = self._phase
-        twin._start = self._start
-        twin._round = self._round
-        twin._order = self._order[:]
-        twin._pos = self._pos
-        twin._target = self._target
-        twin._plays = [p[:] for p in self._plays]  # plays are tuples: sharing them is safe
-        twin._last = self._last
-        twin._last_player = self._last_player
-        twin._out = self._out[:]
-        twin._withdrawals = self._withdrawals[:]
-        twin._sport_rounds = self._sport_rounds[:]
-        twin._postponed = self._postponed
+        twin._fill(
+            self._config, self.num_players, self._rng.clone(), [h[:] for h in self._hands], self._sizes[:],
+            self._draw[:], self._discard[:], self._pile[:], self._pile_up[:], self._done[:], [r[:] for r in
+            self._records], [m[:] for m in self._medals], self._phase, self._sport, self._start, self._round,
+            self._order[:], self._pos, self._target, [p[:] for p in self._plays], self._last, self._last_player,
+            self._out[:], self._withdrawals[:], self._sport_rounds[:], self._postponed,
+        )  # fmt: skip  # plays are tuples: sharing them is safe
         return twin

@@ -2,7 +2,8 @@
 builds it.
 
 The view's keys are documented once, here, for every reader (the heuristic, the terminal renderer; the web renderer
-and docs/protocol.md read the same JSON). The builders read the state's storage: they are part of the engine.
+and docs/protocol.md read the same JSON). The builders are a part of the state (`OlympicardsViews`, which the state
+inherits), so that they read its own storage.
 """
 
 from __future__ import annotations
@@ -15,20 +16,19 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 from podium.games.olympicards.cards import NO_CARD, TEXT
 from podium.games.olympicards.phase import OlympicardsPhase, PhaseName
 from podium.games.olympicards.scoring import (
-    AWARDS,
     MEDAL_NAMES,
-    MEDAL_POINTS,
     NO_MEDAL,
-    TWO_PLAYER_AWARDS,
-    WORLD_RECORD_POINTS,
+    award,
     award_text,
+    points,
+    withdrawals_per_sport,
 )
 from podium.games.olympicards.sports import SportJson
+from podium.games.olympicards.table import OlympicardsTable
 
 if TYPE_CHECKING:
     from podium.core.contract import View
     from podium.games.olympicards.config import Config
-    from podium.games.olympicards.state import OlympicardsState
 
 
 class SportView(SportJson):
@@ -115,8 +115,6 @@ def typed_view(view: View) -> OlympicardsView:
 # kit serves every game with that config, viewed in any order), so a view says what the state says.
 
 _DECIDE, _PLAY, _OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, OlympicardsPhase.OVER
-_GOLD, _SILVER, _BRONZE = MEDAL_POINTS
-_RECORD = WORLD_RECORD_POINTS
 _TEXT_OF = TEXT.__getitem__
 
 Texts = tuple[str, ...]
@@ -156,14 +154,23 @@ class _Sports:
 
     __slots__ = ("done", "phase", "pile", "pile_up", "postponed", "sport_rounds", "template")
 
-    def __init__(self, kit: _Kit, state: OlympicardsState) -> None:
+    def __init__(
+        self,
+        kit: _Kit,
+        phase: OlympicardsPhase,
+        postponed: int,
+        done: list[int],
+        sport_rounds: list[int],
+        pile: list[int],
+        pile_up: list[bool],
+    ) -> None:
         names = kit.names
-        phase = self.phase = state._phase
-        postponed = self.postponed = state._postponed
-        done = self.done = state._done[:]
-        sport_rounds = self.sport_rounds = state._sport_rounds[:]
-        pile = self.pile = state._pile[:]
-        pile_up = self.pile_up = state._pile_up[:]
+        self.phase = phase
+        self.postponed = postponed
+        done = self.done = done[:]
+        sport_rounds = self.sport_rounds = sport_rounds[:]
+        pile = self.pile = pile[:]
+        pile_up = self.pile_up = pile_up[:]
         over = phase is _OVER
         template = self.template = kit.template.copy()
         template["is_over"] = over
@@ -188,10 +195,15 @@ class _Medals:
     rows: list[list[int]]
     world_records: tuple[Texts, ...]
 
-    def __init__(self, kit: _Kit, state: OlympicardsState, old: _Medals | None) -> None:
+    def __init__(
+        self,
+        kit: _Kit,
+        state_rows: list[list[int]],
+        state_records: list[list[int]],
+        withdrawals: list[int],
+        old: _Medals | None,
+    ) -> None:
         names = kit.names
-        state_rows = state._medals
-        state_records = state._records
         n = len(state_rows)
         if old is None or len(old.rows) != n:
             self.rows = rows = list(map(list.copy, state_rows))
@@ -206,7 +218,6 @@ class _Medals:
         medals = list(old.medals)
         points = list(old.points)
         world_records = list(old.world_records)
-        withdrawals = state._withdrawals
         seat = withdrawals[-1] if withdrawals else -1
         seats: Sequence[int] = ((seat, 1 - seat) if n == 2 else (seat,)) if 0 <= seat < n else ()
         for q in seats:  # the seat that got a medal, most likely (a sport's last withdrawal also ends it)
@@ -233,7 +244,7 @@ def _seat_medals(names: tuple[str, ...], row: list[int], kept: list[int]) -> tup
     gold, silver, bronze = row
     return (
         {"gold": gold, "silver": silver, "bronze": bronze},
-        gold * _GOLD + silver * _SILVER + bronze * _BRONZE + _RECORD * len(kept),
+        points(row, len(kept)),
         tuple(map(names.__getitem__, kept)) if kept else (),
     )
 
@@ -289,17 +300,17 @@ class _Kit:
         self.names = tuple(sport.name for sport in sports)
         self.sports = tuple([{**sport.to_json(), "index": index} for index, sport in enumerate(sports)])
         two = n == 2
-        awards = TWO_PLAYER_AWARDS if two else AWARDS.get(n, ())
+        awards = [award(n, index) for index in range(withdrawals_per_sport(n))]
         self.awards = tuple(
             [
                 {
-                    "cards": award.cards,
-                    "medal": MEDAL_NAMES[award.medal] if award.medal != NO_MEDAL else None,
-                    "start_card": award.start_card,
+                    "cards": prize.cards,
+                    "medal": MEDAL_NAMES[prize.medal] if prize.medal != NO_MEDAL else None,
+                    "start_card": prize.start_card,
                     "medal_to": "other" if two else "withdrawer",
-                    "text": award_text(award, two_player=two),
+                    "text": award_text(prize, two_player=two),
                 }
-                for award in awards
+                for prize in awards
             ]
         )
         self.template: dict[str, Any] = {
@@ -330,81 +341,85 @@ class _Kit:
 _KITS: dict[int, _Kit] = {}
 
 
-def player_view(state: OlympicardsState, player: int | None) -> OlympicardsView:
-    # The state's own fields, read directly (this module is part of the engine; the accessors are calls).
-    config = state._config
-    n = state.num_players
-    key = id(config) * 8 + n  # at most 7 players
-    kit = _KITS.get(key)
-    if kit is None or kit.config is not config:  # the kit holds its config: an id is not reused while it is kept
-        if len(_KITS) >= 64:
-            _KITS.clear()
-        kit = _KITS[key] = _Kit(config, n)
-    phase = state._phase
-    part = kit.sports_part
-    if (part is None or part.phase is not phase or part.pile != state._pile or part.done != state._done
-            or part.postponed != state._postponed or part.pile_up != state._pile_up
-            or part.sport_rounds != state._sport_rounds):  # fmt: skip
-        part = kit.sports_part = _Sports(kit, state)
-    view = part.template.copy()
-    view["config"] = kit.config_json.copy()
-    view["player"] = player
-    if phase is _PLAY:
-        view["current_player"] = state._order[state._pos]
-        view["next_award"] = kit.awards[len(state._withdrawals)].copy()
-    elif phase is _DECIDE:
-        view["current_player"] = state._start
-    sport = state._sport
-    if sport >= 0:
-        view["sport"] = kit.sports[sport].copy()
-    view["round"] = state._round
-    view["round_order"] = tuple(state._order)
-    view["turn"] = state._pos
-    view["start_player"] = state._start
-    target = state._target
-    if target != NO_CARD:
-        view["target"] = TEXT[target]
-    if player is not None:
-        counts = state._hands[player]
-        seen = kit.hands[player]
-        if seen is None or seen[0] != counts:
-            seen = kit.hands[player] = (counts[:], _hand_texts(counts))
-        view["hand"] = seen[1]
-    view["hand_sizes"] = tuple(state._sizes)
-    plays = kit.plays
-    if plays is None or plays.src != state._plays:
-        plays = kit.plays = _Plays(state._plays, plays, state._last_player)
-    view["plays"] = plays.plays
-    view["last_play"] = plays.last
-    last = state._last
-    if last is not None:
-        view["last_any"] = {"player": state._last_player, "cards": _play_texts(last)}
-    view["withdrawn"] = tuple(state._out)
-    view["withdrawals"] = tuple(state._withdrawals)
-    medals = kit.medals
-    if medals is None or medals.rows != state._medals or medals.records != state._records:
-        medals = kit.medals = _Medals(kit, state, medals)
-    view["medals"] = tuple(map(dict.copy, medals.medals))
-    view["world_records"] = medals.world_records
-    view["points"] = medals.points
-    discard = state._discard
-    known, texts = kit.discard
-    view["discard"] = texts if discard == known else kit.discard_texts(discard)
-    view["draw_size"] = len(state._draw)
-    if phase is _OVER:
-        view["hands"] = _hands(state)  # shown at the end: they break ties (O-8)
-    return cast(OlympicardsView, view)
+class OlympicardsViews(OlympicardsTable):
+    """What each seat may see: a part of the state (which inherits it), so that it reads its own storage."""
 
+    __slots__ = ()
 
-def full_view(state: OlympicardsState) -> OlympicardsView:
-    """The spectator's view with every card shown: all hands, the draw pile (top first) and the sport pile."""
-    view = player_view(state, None)
-    names = state._set.sports
-    view["hands"] = _hands(state)
-    view["draw"] = _texts(state._draw[::-1])
-    view["sport_pile_all"] = tuple([names[s].name for s in state._pile])
-    return view
+    def view(self, player: int | None) -> View:
+        config = self._config
+        n = self.num_players
+        key = id(config) * 8 + n  # at most 7 players
+        kit = _KITS.get(key)
+        if kit is None or kit.config is not config:  # the kit holds its config: an id is not reused while it is kept
+            if len(_KITS) >= 64:
+                _KITS.clear()
+            kit = _KITS[key] = _Kit(config, n)
+        phase = self._phase
+        part = kit.sports_part
+        if (part is None or part.phase is not phase or part.pile != self._pile or part.done != self._done
+                or part.postponed != self._postponed or part.pile_up != self._pile_up
+                or part.sport_rounds != self._sport_rounds):  # fmt: skip
+            part = kit.sports_part = _Sports(
+                kit, phase, self._postponed, self._done, self._sport_rounds, self._pile, self._pile_up
+            )
+        view = part.template.copy()
+        view["config"] = kit.config_json.copy()
+        view["player"] = player
+        if phase is _PLAY:
+            view["current_player"] = self._order[self._pos]
+            view["next_award"] = kit.awards[len(self._withdrawals)].copy()
+        elif phase is _DECIDE:
+            view["current_player"] = self._start
+        sport = self._sport
+        if sport >= 0:
+            view["sport"] = kit.sports[sport].copy()
+        view["round"] = self._round
+        view["round_order"] = tuple(self._order)
+        view["turn"] = self._pos
+        view["start_player"] = self._start
+        target = self._target
+        if target != NO_CARD:
+            view["target"] = TEXT[target]
+        if player is not None:
+            counts = self._hands[player]
+            seen = kit.hands[player]
+            if seen is None or seen[0] != counts:
+                seen = kit.hands[player] = (counts[:], _hand_texts(counts))
+            view["hand"] = seen[1]
+        view["hand_sizes"] = tuple(self._sizes)
+        plays = kit.plays
+        if plays is None or plays.src != self._plays:
+            plays = kit.plays = _Plays(self._plays, plays, self._last_player)
+        view["plays"] = plays.plays
+        view["last_play"] = plays.last
+        last = self._last
+        if last is not None:
+            view["last_any"] = {"player": self._last_player, "cards": _play_texts(last)}
+        view["withdrawn"] = tuple(self._out)
+        view["withdrawals"] = tuple(self._withdrawals)
+        medals = kit.medals
+        if medals is None or medals.rows != self._medals or medals.records != self._records:
+            medals = kit.medals = _Medals(kit, self._medals, self._records, self._withdrawals, medals)
+        view["medals"] = tuple(map(dict.copy, medals.medals))
+        view["world_records"] = medals.world_records
+        view["points"] = medals.points
+        discard = self._discard
+        known, texts = kit.discard
+        view["discard"] = texts if discard == known else kit.discard_texts(discard)
+        view["draw_size"] = len(self._draw)
+        if phase is _OVER:
+            view["hands"] = self._hand_texts_all()  # shown at the end: they break ties (O-8)
+        return view
 
+    def full_view(self) -> View:
+        """The spectator's view with every card shown: all hands, the draw pile (top first) and the sport pile."""
+        view = typed_view(self.view(None))
+        names = self._set.sports
+        view["hands"] = self._hand_texts_all()
+        view["draw"] = _texts(self._draw[::-1])
+        view["sport_pile_all"] = tuple([names[s].name for s in self._pile])
+        return cast("View", view)
 
-def _hands(state: OlympicardsState) -> tuple[Texts, ...]:
-    return tuple(map(_hand_texts, state._hands))
+    def _hand_texts_all(self) -> tuple[Texts, ...]:
+        return tuple(map(_hand_texts, self._hands))

@@ -98,11 +98,11 @@ class OlympicardsHeuristic(NoisyAgent):
 
     def _decide(self, view: OlympicardsView, sport: Sport) -> Action:
         hand = self._hand(view)
-        mine = self._stamina(view, sport, hand, [], None, None)
+        mine = self._chain(view, sport, hand, [], None, None)[0]
         pool = self._pool(view)
         size = sum(hand)
         typical = (
-            sum(self._stamina(view, sport, self._deal(pool, size), [], None, None) for _ in range(self.samples))
+            sum(self._chain(view, sport, self._deal(pool, size), [], None, None)[0] for _ in range(self.samples))
             / self.samples
         )
         return POSTPONE if mine + 0.5 < typical else ACCEPT
@@ -131,7 +131,7 @@ class OlympicardsHeuristic(NoisyAgent):
         me = self.seat
         n = view["num_players"]
         index = len(view["withdrawals"])
-        mine = self._stamina(view, sport, hand, self._own_plays(view, me), self._last(view), view["target"])
+        mine = self._chain(view, sport, hand, self._own_plays(view, me), self._last(view), view["target"])[0]
         pool = self._pool(view)
         rivals = [p for p in range(n) if p != me and (n == 2 or not view["withdrawn"][p])]
         cv = self.card_value
@@ -142,10 +142,10 @@ class OlympicardsHeuristic(NoisyAgent):
             wins = 0.0
             spend = 0.0
             for _ in range(self.samples):
-                theirs = self._stamina(
+                theirs = self._chain(
                     view, sport, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
                     self._last(view), view["target"],
-                )  # fmt: skip
+                )[0]  # fmt: skip
                 if mine > theirs:
                     wins += 1.0
                 elif mine == theirs:
@@ -162,10 +162,10 @@ class OlympicardsHeuristic(NoisyAgent):
         for _ in range(self.samples):
             before_me = 0.0
             for rival in rivals:
-                theirs = self._stamina(
+                theirs = self._chain(
                     view, sport, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
                     self._last(view), view["target"],
-                )  # fmt: skip
+                )[0]  # fmt: skip
                 if theirs < mine:
                     before_me += 1.0
                 elif theirs == mine:
@@ -190,7 +190,8 @@ class OlympicardsHeuristic(NoisyAgent):
         last: Play | None,
         target: str | None,
     ) -> tuple[int, list[int]]:
-        """How many plays `hand` can chain in `sport`, cheapest play first, and the cards left after them."""
+        """How many plays `hand` can chain in `sport`, cheapest play first (its stamina), and the cards left after
+        them."""
         counts = hand[:]
         own = list(own)
         card = _card(target) if target is not None else NO_CARD
@@ -210,17 +211,6 @@ class OlympicardsHeuristic(NoisyAgent):
             length += 1
         return length, counts
 
-    def _stamina(
-        self,
-        view: OlympicardsView,
-        sport: Sport,
-        hand: list[int],
-        own: list[Play],
-        last: Play | None,
-        target: str | None,
-    ) -> int:
-        return self._chain(view, sport, hand, own, last, target)[0]
-
     def _can_empty(self, view: OlympicardsView, sport: Sport, hand: list[int]) -> bool:
         own = self._own_plays(view, self.seat)
         return not any(self._chain(view, sport, hand, own, self._last(view), view["target"])[1])
@@ -237,7 +227,7 @@ class OlympicardsHeuristic(NoisyAgent):
             rest = hand[:]
             for k in action.cards:
                 rest[k] -= 1
-            after = self._stamina(view, sport, rest, [*own, action.cards], action.cards, None)
+            after = self._chain(view, sport, rest, [*own, action.cards], action.cards, None)[0]
             tiebreak = len(action.cards) if prefer_many else -_cost(action.cards)
             key = (after, tiebreak)
             if best_key is None or key > best_key:
