@@ -83,7 +83,9 @@ def expected_sync(table: Table, seat: int | None) -> dict[str, Any]:
         if to_move
         else [],
         "events": [e.to_json() for e in table.last_events if e.visible(seat)],
-        "last": None if table.last_action is None else {"seat": table.last_seat, "text": table.last_action.text()},
+        "last": None
+        if table.last_action is None
+        else {"seat": table.last_seat, "text": table.last_action.text(), "action": table.last_action.to_json()},
     }
     if state.is_over:
         frame["result"] = state.result().to_json()

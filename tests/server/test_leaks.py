@@ -136,7 +136,7 @@ class Truth:
         for step in record.replay():
             self.states.append(step.state.clone())
             self.events.append(step.events)
-            self.last.append({"seat": step.player, "text": step.action.text()})
+            self.last.append({"seat": step.player, "text": step.action.text(), "action": norm(step.action.to_json())})
         self._forbidden: dict[tuple[int, int | None], set[str]] = {}
 
     def forbidden(self, version: int, seat: int | None) -> set[str]:

@@ -255,7 +255,12 @@ class Table:
         return f"{head},{dumps(own)[1:-1]}{tail}"
 
     def _shared(self) -> tuple[str, str]:
-        last = None if self.last_action is None else {"seat": self.last_seat, "text": self.last_action.text()}
+        # `action` (the action's JSON, protocol 1.1) is what a client reads; `text` stays for the log and old clients.
+        last = (
+            None
+            if self.last_action is None
+            else {"seat": self.last_seat, "text": self.last_action.text(), "action": self.last_action.to_json()}
+        )
         tail = f',"last":{dumps(last)}'
         if self.state.is_over:
             tail += f',"result":{dumps(self.state.result().to_json())}'

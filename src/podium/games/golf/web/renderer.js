@@ -59,13 +59,6 @@ const SLOT_VERBS = {
   swap: (i) => t("slot.swap", { n: i + 1 }),
 };
 
-// A move in the game's notation ("draw", "swap 3": the server's text of a move) as its JSON, or null.
-function textAction(text) {
-  const m = /^(draw|take|discard|knock|pass)$|^(swap|peek|flip) (\d+)$/.exec(String(text).trim());
-  if (!m) return null;
-  return m[1] ? { type: m[1] } : { type: m[2], slot: Number(m[3]) - 1 };
-}
-
 // An action of the legal list, said from its JSON ({type, slot?}).
 function actionText(action) {
   if (action.slot != null && SLOT_VERBS[action.type]) return SLOT_VERBS[action.type](action.slot);
@@ -355,7 +348,6 @@ export default {
   scores,
   describe,
   actionText,
-  textAction,
   reasonText: endedBy,
   scoreLabel: t("score.label"),
   styles: [new URL("golf.css", import.meta.url).href],

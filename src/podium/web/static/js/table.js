@@ -102,11 +102,10 @@ function displayName(seat) {
   return seat === page.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat);
 }
 
-// An action in the player's language: the renderer says it from the action's JSON (`actionText`); a move known only
-// by the server's text (a sync's `last`) is first read back into JSON by the renderer's `textAction` (the text is the
-// game's action notation, the words of the terminal). The server's English text when the renderer cannot.
+// An action in the player's language: the renderer says it from the action's JSON (`actionText`; a legal entry and a
+// sync's `last` both carry it); the server's English text when the renderer cannot. No notation is parsed here.
 function actionText(r, entry, ctx) {
-  const action = entry.action || (r && r.textAction ? r.textAction(entry.text) : null);
+  const action = entry.action;
   const said = r && r.actionText && action ? r.actionText(action, ctx) : null;
   return said || entry.text;
 }
