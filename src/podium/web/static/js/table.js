@@ -233,6 +233,7 @@ function onSync(msg) {
   document.body.dataset.syncs = String(Number(document.body.dataset.syncs || 0) + 1);
   const previous = page.version;
   const previousStatus = page.table && page.table.status;
+  const before = page.view;
   page.table = msg.table;
   page.view = msg.view;
   page.legal = msg.legal || [];
@@ -248,7 +249,7 @@ function onSync(msg) {
     }
     if (msg.last && previous >= 0 && msg.version > previous) addLog(t("log.move", { name: displayName(msg.last.seat), move: actionText(r, msg.last, makeContext()) }), "move");
     if (previous >= 0 && msg.version > previous && r && r.describe) {
-      const ctx = makeContext();
+      const ctx = { ...makeContext(), before }; // `before`: the seat's view before this sync
       for (const event of msg.events || []) {
         const line = r.describe(event, ctx);
         if (line) addLog(line, "event");
