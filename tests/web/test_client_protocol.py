@@ -26,10 +26,10 @@ def renderer_folders() -> list[Path]:
 
 
 def client_modules() -> list[Path]:
-    return sorted(STATIC_JS.glob("*.js")) + [js for folder in renderer_folders() for js in sorted(folder.glob("*.js"))]
+    return sorted(STATIC_JS.rglob("*.js")) + [js for folder in renderer_folders() for js in sorted(folder.glob("*.js"))]
 
 
-@pytest.mark.parametrize("module", client_modules(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("module", client_modules(), ids=lambda p: "/".join(p.parts[-3:]))
 def test_no_client_module_reads_an_action_back_from_its_text(module: Path) -> None:
     source = module.read_text(encoding="utf-8")
     assert "textAction" not in source, f"{module}: read `last.action` (the action's JSON), not its text"
