@@ -8,6 +8,7 @@ cleared and the next human is asked to take over before their cards are shown.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,7 +83,9 @@ class PlaySession:
         self.state: State = game.new_game(config, num_players, seed)
         self.console = console
         self.read_line: ReadLine = read_line or console.input
-        self.tui = get_tui(game.name)
+        # A session's own renderer: one may keep what it saw between calls (Golf's glimpses when played from memory),
+        # and what one game's renderer kept must never show in another's.
+        self.tui = copy.deepcopy(get_tui(game.name))
         bot_names = iter(bots)
         lineup = [("human" if seat in humans else next(bot_names)) for seat in range(num_players)]
         agents = make_bots(game, ["random" if name == "human" else name for name in lineup], seed)
