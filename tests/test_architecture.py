@@ -74,3 +74,11 @@ def test_web_shell_names_no_game() -> None:
 def test_no_module_over_500_lines() -> None:
     long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert not long
+
+
+def test_no_js_module_over_500_lines() -> None:
+    # the browser's modules too: the shell's (web/static/js) and every game's renderer (games/<game>/web)
+    scripts = list(SRC.rglob("*.js"))
+    assert any(p.parent.name == "web" for p in scripts) and any(p.name == "table.js" for p in scripts)
+    long = {str(p.relative_to(SRC)): n for p in scripts if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long

@@ -1,6 +1,7 @@
-"""`podium play --memory`: play from memory, as at a real table (issue 14). Golf's G-4 says a player never looks at
-their face-down cards again; with --memory the terminal shows such a card only at the moment the player sees it.
-Every test drives the real `podium` app with typed input."""
+"""Play from memory at the terminal, as at a real table (issue 14): Golf's rule option `memory` (`--rule memory=true`).
+Golf's G-4 says a player never looks at their face-down cards again; with the option the view leaves such a card out
+and the terminal shows it only at the moment the player sees it (issue 27: the hiding is the view's, not the
+terminal's). Every test drives the real `podium` app with typed input."""
 
 from __future__ import annotations
 
@@ -46,9 +47,9 @@ def known_cards() -> tuple[str, str]:
 def test_from_memory_a_peeked_card_is_shown_once_then_hidden() -> None:
     # G-3.3, G-4: peek at slot 1, then slot 2, then draw; each peeked card shows on the next table only.
     first, second = known_cards()
-    code, output = invoke("play", "golf", "--memory", "--seed", SEED, stdin="peek 1\npeek 2\ndraw\nquit\n")
+    code, output = invoke("play", "golf", "--rule", "memory=true", "--seed", SEED, stdin="peek 1\npeek 2\ndraw\nquit\n")
     assert code == 0, output
-    assert "Playing from memory" in output
+    assert "memory=True" in output and "from memory: your face-down cards are ░░░" in output
     before, after_first, after_second, after_draw = my_rows(output)[:4]
     assert first not in before and second not in before
     assert f"1:{first:>3}" in after_first and second not in after_first  # the moment you look at it
@@ -80,7 +81,8 @@ def test_from_memory_the_card_you_put_down_is_shown_until_your_next_action() -> 
     code, output = invoke(
         "play",
         "golf",
-        "--memory",
+        "--rule",
+        "memory=true",
         "--seed",
         SEED,
         "--bots",
@@ -93,7 +95,7 @@ def test_from_memory_the_card_you_put_down_is_shown_until_your_next_action() -> 
     assert all(drawn not in row for row in rows[5:]), rows[5:]
 
 
-def test_memory_in_a_game_without_that_mode_is_refused_with_exit_2() -> None:
-    code, output = invoke("play", "athletic", "--memory", "--seed", SEED, stdin="quit\n")
+def test_memory_in_a_game_without_that_option_is_refused_with_exit_2() -> None:
+    code, output = invoke("play", "athletic", "--rule", "memory=true", "--seed", SEED, stdin="quit\n")
     assert code == 2
-    assert "--memory: Athletic Games has no 'play from memory' mode" in output
+    assert "memory" in output and "unknown" in output.lower()

@@ -170,19 +170,21 @@ def my_golf_cards(page: Any) -> list[str]:
 
 
 def test_golf_from_memory_shows_a_seen_card_only_at_that_moment(new_page: Callable[..., Any]) -> None:
-    # G-4: with the table option memory, a peeked card is shown at the moment of the peek, then as a back.
+    # G-4: with Golf's rule option memory, a peeked card is shown at the moment of the peek, then as a back (the
+    # server leaves it out of the view from then on: tests/server/test_memory_option.py).
     page = new_page(width=390, height=800)
     page.goto("/?game=golf")
     page.wait_for_selector("body[data-ready=true]")
-    page.wait_for_selector("#memory")
+    page.click("#options-box summary")  # a rule option of Golf's, among the others
+    page.wait_for_selector("#opt-memory")
     page.fill("#your-name", "Mia")
     page.select_option("#seat-1", "bot:random")
-    page.check("#memory")
+    page.check("#opt-memory")
     page.click("#create")
     page.wait_for_url("**/t/**")
     wait_synced(page)
     assert page.evaluate(
-        "fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json()).then(t => t.memory)"
+        "fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json()).then(t => t.options.memory)"
     )
     wait_my_turn(page)
     assert my_golf_cards(page) == ["", "", "", ""]
@@ -202,10 +204,15 @@ def test_golf_from_memory_shows_a_seen_card_only_at_that_moment(new_page: Callab
     assert "you looked at your card 1" in log and "you looked at your card 2" in log
     assert shown(first[0]) not in log and shown(second[1]) not in log  # the log never names them
     assert page.locator(".golf-player.me .known-total").count() == 0
+    # G-4.1: the card you held and put down face down shows until your next action (the view no longer has it)
+    held = page.evaluate("document.querySelector('.pile.drawn .card').dataset.card")
+    assert held
+    click_and_wait(page, '#legal button[data-action="swap 3"]')
+    assert my_golf_cards(page) == ["", "", held, ""]
     # a reload does not bring them back
     page.reload()
     wait_synced(page)
-    assert my_golf_cards(page)[:2] == ["", ""]
+    assert my_golf_cards(page) == ["", "", "", ""]
 
 
 def test_golf_without_memory_keeps_showing_what_you_have_seen(new_page: Callable[..., Any]) -> None:
@@ -223,13 +230,15 @@ def test_golf_without_memory_keeps_showing_what_you_have_seen(new_page: Callable
 
 
 def test_the_lobby_offers_memory_only_for_a_game_that_has_it(new_page: Callable[..., Any]) -> None:
+    # memory is Golf's own rule option: the lobby shows it as it shows any game's options
     page = new_page()
     page.goto("/?game=golf")
     page.wait_for_selector("body[data-ready=true]")
-    page.wait_for_selector("#memory")
-    assert "G-4" in page.inner_text("#memory-doc")
+    page.click("#options-box summary")
+    page.wait_for_selector("#opt-memory")
+    assert "G-4" in page.inner_text("#opt-memory-doc")
     page.select_option("#game", "athletic")
     page.wait_for_function(
-        "() => !!document.querySelector('.game-wins .wins-text') && !document.querySelector('#memory')"
+        "() => !!document.querySelector('.game-wins .wins-text') && !document.querySelector('#opt-memory')"
     )
-    assert page.locator("#memory").count() == 0
+    assert page.locator("#opt-memory").count() == 0

@@ -2,7 +2,7 @@
 spectator received — the first sync, every sync, acks, errors, hints and reconnect snapshots — against the ground
 truth replayed from the finished game's record:
 
-1. each frame is exactly what the contract allows: `view(seat)`, the legal actions of the seat to move, the events
+1. each frame is exactly what the contract allows: `shown_view(seat)`, the legal actions of the seat to move, the events
    visible to the seat, and nothing else (no unknown keys);
 2. independently of `view`, no frame mentions a card of which every copy lies where the seat cannot see it. The
    hidden cards are found from the state's ground truth: the places whose content `shuffle_hidden(seat)` changes.
@@ -93,7 +93,6 @@ TABLE_KEYS = {
     "game",
     "title",
     "options",
-    "memory",
     "num_players",
     "status",
     "version",
@@ -136,7 +135,7 @@ class Truth:
         for step in record.replay():
             self.states.append(step.state.clone())
             self.events.append(step.events)
-            self.last.append({"seat": step.player, "text": step.action.text()})
+            self.last.append({"seat": step.player, "text": step.action.text(), "action": norm(step.action.to_json())})
         self._forbidden: dict[tuple[int, int | None], set[str]] = {}
 
     def forbidden(self, version: int, seat: int | None) -> set[str]:
@@ -184,7 +183,7 @@ def check_frames(truth: Truth, socket: Socket) -> int:
             assert set(frame) - {"ack"} == SYNC_KEYS | ({"result"} if state.is_over else set()), set(frame)
             assert frame.get("ack", True) is True
             assert set(frame["table"]) == TABLE_KEYS
-            assert frame["view"] == norm(state.view(seat)), f"view of seat {seat} at version {version}"
+            assert frame["view"] == norm(state.shown_view(seat)), f"view of seat {seat} at version {version}"
             to_move = frame["table"]["status"] == "playing" and seat is not None and state.current_player == seat
             legal = [{"id": a.id, "text": a.text(), "action": a.to_json()} for a in state.legal_actions()]
             assert frame["legal"] == (norm(legal) if to_move else [])

@@ -240,7 +240,8 @@ def test_waiting_tables_left_long_ago_expire_at_the_start_without_being_loaded(t
 
 def test_a_finished_table_leaves_memory_and_its_page_record_and_rematch_still_answer(tmp_path: Path) -> None:
     with serve(tmp_path / "db.sqlite3") as s:
-        made = s.client.post("/api/tables", json=body(["human", "random"], memory=True)).json()
+        options = {"rounds": 1, "memory": True}
+        made = s.client.post("/api/tables", json=body(["human", "random"], options=options)).json()
         table_id, auth = made["table"]["id"], {"Authorization": f"Bearer {made['token']}"}
         final = play_to_end(s.client, table_id, made["token"])
         record = s.client.get(f"/api/tables/{table_id}/record").text
@@ -266,7 +267,7 @@ def test_a_finished_table_leaves_memory_and_its_page_record_and_rematch_still_an
         assert table_id not in s.manager.tables
         rematch = s.client.post(f"/api/tables/{table_id}/rematch", headers=auth)
         assert rematch.status_code == 201 and rematch.json()["table"]["rematch_of"] == table_id
-        assert rematch.json()["table"]["memory"] is True
+        assert rematch.json()["table"]["options"]["memory"] is True  # a rule option: kept by the rematch
         assert s.client.get(f"/api/tables/{table_id}").json()["rematch"] == rematch.json()["table"]["id"]
         s.clock.now += GRACE
         s.sweep()
@@ -295,7 +296,7 @@ def finished_golf_game() -> tuple[int, list[tuple[int, dict[str, Any]]], dict[st
 
 
 def copy_table(conn: sqlite3.Connection, source: str, target: str, later: float) -> None:
-    columns = "game, options, num_players, seed, created + ?, status, rematch_of, rematch, result, memory, alive"
+    columns = "game, options, num_players, seed, created + ?, status, rematch_of, rematch, result, alive"
     conn.execute(f"INSERT INTO tables SELECT ?, {columns} FROM tables WHERE id=?", (target, later, source))
     conn.execute(
         "INSERT INTO seats SELECT ?, seat, kind, bot, name, token_hash FROM seats WHERE table_id=?", (target, source)

@@ -196,6 +196,21 @@ def test_an_action_is_acknowledged_by_the_actors_own_sync_alone(server: LiveServ
         assert s.recv() == {"type": "pong"}  # nothing else was sent
 
 
+@pytest.mark.parametrize("game", ["golf", "olympicards", "athletic"])
+def test_the_syncs_last_carries_the_action_as_json_beside_its_text(server: LiveServer, game: str) -> None:
+    # protocol 1.1: a client reads `last.action` (the action's `to_json()`) and parses no notation; `text` stays
+    t = two_humans(server, game)
+    mover, watcher = server.ws(t["id"]), server.ws(t["id"])
+    sync = mover.hello(t["tokens"][0])
+    assert sync["last"] is None
+    watcher.hello(None)
+    entry = sync["legal"][-1]
+    mover.send({"type": "action", "version": 0, "action": entry["action"]})
+    for s in (mover, watcher):
+        frame = s.until("sync", version=1)
+        assert frame["last"] == {"seat": 0, "text": entry["text"], "action": entry["action"]}
+
+
 def test_a_huge_frame_closes_the_socket(server: LiveServer) -> None:
     t = two_humans(server)
     s = server.ws(t["id"])

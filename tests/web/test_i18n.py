@@ -114,7 +114,7 @@ def test_a_dictionary_has_the_same_keys_in_every_language_and_no_empty_text(owne
 def test_every_key_of_the_shell_exists_in_every_language() -> None:
     shell = load(SHELL)
     used: set[str] = set()
-    for path in sorted((STATIC / "js").glob("*.js")):
+    for path in sorted((STATIC / "js").rglob("*.js")):
         used |= keys_used(path.read_text(encoding="utf-8"))
     for path in sorted(STATIC.glob("*.html")):
         used |= html_keys(path.read_text(encoding="utf-8"))

@@ -112,14 +112,6 @@ def play(
     rule: RuleOpt = None,
     sports: SportsOpt = None,
     record: Annotated[Path | None, typer.Option("--record", help="write the game's record (JSON Lines) here")] = None,
-    memory: Annotated[
-        bool,
-        typer.Option(
-            "--memory",
-            help="play from memory, as at a real table: in a game that has this mode, your face-down cards are shown"
-            " only when you look at them",
-        ),
-    ] = False,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends (--seat 0 --seat 1)."""
     game, config = resolve(game_name, rule, sports)
@@ -137,7 +129,6 @@ def play(
         bot_names,
         console=console,
         record=record,
-        memory=memory,
     )
     raise typer.Exit(session.run())
 

@@ -8,6 +8,7 @@ cleared and the next human is asked to take over before their cards are shown.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,7 +75,6 @@ class PlaySession:
         console: Console,
         read_line: ReadLine | None = None,
         record: Path | None = None,
-        memory: bool = False,
     ) -> None:
         num_players = len(humans) + len(bots)
         game.check_players(num_players)
@@ -83,15 +83,9 @@ class PlaySession:
         self.state: State = game.new_game(config, num_players, seed)
         self.console = console
         self.read_line: ReadLine = read_line or console.input
-        self.tui = get_tui(game.name)
-        self.memory = memory
-        if memory:
-            if self.tui.memory_help is None:
-                raise PodiumError(
-                    f"--memory: {game.title} has no 'play from memory' mode (it is for games where you see some of"
-                    " your own cards once and must remember them)"
-                )
-            self.tui = self.tui.with_memory()
+        # A session's own renderer: one may keep what it saw between calls (Golf's glimpses when played from memory),
+        # and what one game's renderer kept must never show in another's.
+        self.tui = copy.deepcopy(get_tui(game.name))
         bot_names = iter(bots)
         lineup = [("human" if seat in humans else next(bot_names)) for seat in range(num_players)]
         agents = make_bots(game, ["random" if name == "human" else name for name in lineup], seed)
@@ -135,8 +129,6 @@ class PlaySession:
         options = self.state.config.non_default()
         rules = ", ".join(f"{k}={v}" for k, v in options.items()) or "default rules"
         self.console.print(f"[bold]{self.game.title}[/] — {names} — {escape(rules)} — seed {self.seed}")
-        if self.memory and self.tui.memory_help:
-            self.console.print(f"[bold]Playing from memory:[/] {escape(self.tui.memory_help)}.")
 
     def _viewer(self) -> int | None:
         humans = [i for i, s in enumerate(self.seats) if s.agent is None]
@@ -301,12 +293,12 @@ class PlaySession:
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def _show_table(self, player: int) -> None:
-        view = self.state.view(player)
+        view = self.state.shown_view(player)  # a person's view: less what a rule option asks them to remember
         self.console.print(self.tui.table(view))
         self._show_actions(player, self.state.legal_actions())
 
     def _show_actions(self, player: int, legal: list[Action]) -> None:
-        view = self.state.view(player)
+        view = self.state.shown_view(player)
         # Items are never split across lines: a line break inside `play 5o 3` would misread as two items.
         line, gap = Text("Your move:"), " "
         for i, action in enumerate(legal):
@@ -338,7 +330,7 @@ class PlaySession:
 
     def _show_end(self) -> None:
         viewer = self._viewer()
-        self.console.print(self.tui.table(self.state.view(viewer)))
+        self.console.print(self.tui.table(self.state.shown_view(viewer)))
         result = self.state.result()
         table = Table(title=f"{self.game.title} — game over ({result.reason.replace('_', ' ')})")
         table.add_column("place", justify="right")

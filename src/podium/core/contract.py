@@ -205,6 +205,12 @@ class State(ABC):
     @abstractmethod
     def view(self, player: int | None) -> View: ...
 
+    def shown_view(self, player: int | None) -> View:
+        """What a person in `player`'s seat is shown (the server's frames, the terminal): `view(player)`, unless a rule
+        option of the game asks players to remember some of what they have seen (Golf's `memory`): the game then
+        leaves that out here, so it never leaves the engine. Never more than `view`; bots and searches read `view`."""
+        return self.view(player)
+
     @abstractmethod
     def full_view(self) -> View:
         """Like `view(None)`, but with every card shown: for replays and post-game review, never for a player."""

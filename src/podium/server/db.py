@@ -18,8 +18,10 @@ from typing import Any
 import orjson
 
 from podium.core.contract import JsonDict
+from podium.core.errors import PodiumError
+from podium.core.registry import get_game
 
-SCHEMA_VERSION = 2  # 2: tables.memory and tables.alive, the partial index tables_open
+SCHEMA_VERSION = 3  # 2: tables.memory and tables.alive, the partial index tables_open; 3: no tables.memory
 # Statuses in the database: a table's own three, and `expired` (a waiting table nobody joined, never loaded again).
 OPEN_STATUSES = ("waiting", "playing")
 
@@ -36,7 +38,6 @@ CREATE TABLE IF NOT EXISTS tables (
     rematch_of TEXT,
     rematch TEXT,
     result TEXT,
-    memory INTEGER NOT NULL DEFAULT 0,
     alive REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
@@ -64,7 +65,7 @@ DROP INDEX IF EXISTS tables_status;
 CREATE INDEX IF NOT EXISTS tables_open ON tables (created) WHERE status IN ('waiting', 'playing');
 """
 OPEN_TABLES_QUERY = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
-_ADDED_COLUMNS = {"memory": "INTEGER NOT NULL DEFAULT 0", "alive": "REAL"}  # columns schema 1 did not have
+_ADDED_COLUMNS = {"alive": "REAL"}  # columns schema 1 did not have
 
 
 @dataclass
@@ -90,7 +91,6 @@ class TableRow:
     result: JsonDict | None
     seats: list[SeatRow]
     moves: list[tuple[int, JsonDict]]
-    memory: bool = False
     alive: float | None = None  # a waiting table: when a seated player was last known connected (else `created`)
 
 
@@ -124,6 +124,8 @@ class Database:
             for column, kind in _ADDED_COLUMNS.items():
                 if column not in have:  # a schema 1 database: its tables get the defaults
                     c.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+            if _LEGACY_MEMORY in have:
+                _migrate_memory(c)
             c.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         self.conn.executescript(_INDEXES)
 
@@ -147,7 +149,7 @@ class Database:
     @staticmethod
     def _insert(c: sqlite3.Connection, row: TableRow) -> None:
         c.execute(
-            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (
                 row.id,
                 row.game,
@@ -159,7 +161,6 @@ class Database:
                 row.rematch_of,
                 row.rematch,
                 None if row.result is None else json.dumps(row.result),
-                int(row.memory),
                 row.alive,
             ),
         )
@@ -259,8 +260,7 @@ class Database:
             None if r[9] is None else json.loads(r[9]),
             seats,
             moves,
-            bool(r[10]),
-            r[11],
+            r[10],
         )
 
     def count_actions(self, table_id: str) -> int:
@@ -269,9 +269,33 @@ class Database:
 
 _INSERT_ACTION = "INSERT INTO actions VALUES (?,?,?,?,?)"
 _SELECT_TABLE = (
-    "SELECT id, game, options, num_players, seed, created, status, rematch_of, rematch, result, memory, alive"
-    " FROM tables"
+    "SELECT id, game, options, num_players, seed, created, status, rematch_of, rematch, result, alive FROM tables"
 )
+
+
+# Schema 2's column for "play from memory", then a flag of every table that only the clients read. It is a rule option
+# of the games that have it now, whose views hide the remembered cards (`State.shown_view`).
+_LEGACY_MEMORY = "memory"
+
+
+def _migrate_memory(c: sqlite3.Connection) -> None:
+    """Schema 2 -> 3: a table stored with the flag set becomes a table of its game with the option `memory` set, when
+    its game has that option (for any other game the flag changed nothing and is dropped); then the column goes."""
+    flagged = c.execute(f"SELECT id, game, options FROM tables WHERE {_LEGACY_MEMORY} != 0").fetchall()
+    for table_id, game, options in flagged:
+        if _has_option(game, _LEGACY_MEMORY):
+            stored = json.loads(options)
+            stored[_LEGACY_MEMORY] = True
+            c.execute("UPDATE tables SET options=? WHERE id=?", (json.dumps(stored), table_id))
+    c.execute(f"ALTER TABLE tables DROP COLUMN {_LEGACY_MEMORY}")
+
+
+def _has_option(game: str, name: str) -> bool:
+    try:
+        options = get_game(game).config_type.options()
+    except PodiumError:  # a game no longer installed: its tables cannot load anyway
+        return False
+    return any(info.name == name for info in options)
 
 
 class _Transaction:

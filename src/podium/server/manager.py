@@ -100,7 +100,6 @@ class TableManager:
             [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
             record.start(),
             row.status,
-            row.memory,
             row.rematch_of,
             row.rematch,
         )
@@ -162,7 +161,6 @@ class TableManager:
             self.clock(),
             seats,
             req.game.new_game(req.config, len(seats), seed),
-            memory=req.memory,
             rematch_of=rematch_of.id if rematch_of is not None else None,
         )
         table.status = PLAYING if not table.free_seats() else WAITING
@@ -180,7 +178,6 @@ class TableManager:
             None,
             [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
             [],
-            table.memory,
         )
         if rematch_of is not None:
             self.db.insert_rematch(rematch_of.id, row)
@@ -252,7 +249,6 @@ class TableManager:
             "seats": [{"kind": s.kind, "bot": s.bot} if s.kind == "bot" else {"kind": "human"} for s in table.seats],
             "name": name,
             "seat": seat,
-            "memory": table.memory,
         }
         return self.create(body, rematch_of=table, rematch_by=token)
 

@@ -19,7 +19,7 @@ from podium.server.errors import bad_request
 MAX_NAME = 24
 # Text options are limited to plain names: a client must never make the server open a file (e.g. a sports file).
 _SAFE_TEXT = re.compile(r"[A-Za-z0-9_-]{1,40}")
-CREATE_FIELDS = ("game", "players", "options", "seats", "name", "seat", "memory")
+CREATE_FIELDS = ("game", "players", "options", "seats", "name", "seat")
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,6 @@ class CreateRequest:
     seats: list[SeatSpec]
     name: str | None
     seat: int | None
-    memory: bool = False  # a display choice of the clients ("play from memory"); the server only stores it
 
 
 def _object(body: Any) -> dict[str, Any]:
@@ -109,10 +108,7 @@ def parse_create(body: Any) -> CreateRequest:
     seat = parse_seat(data.get("seat"), players)
     if seat is not None and seats[seat].kind != "human":
         raise bad_request(f"seat {seat} is a bot seat; the creator must take a human seat")
-    memory = data.get("memory", False)
-    if not isinstance(memory, bool):
-        raise bad_request("'memory' must be true or false")
-    return CreateRequest(game, config, seats, data.get("name"), seat, memory)
+    return CreateRequest(game, config, seats, data.get("name"), seat)
 
 
 def _parse_seat_spec(game: Game, index: int, raw: Any) -> SeatSpec:

@@ -1,6 +1,6 @@
 """A table in memory: its game state, seats, connected clients, and the frames each client is sent.
 
-Every frame a seat receives is built here from `state.view(seat)` and the events that seat may see — nothing else
+Every frame a seat receives is built here from `state.shown_view(seat)` and the events that seat may see — nothing else
 about the game ever reaches a client.
 """
 
@@ -24,7 +24,7 @@ from podium.core.contract import Action, Event, Game, JsonDict, State
 log = logging.getLogger("podium.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-_FIXED_HEAD = ("id", "game", "title", "options", "memory", "num_players")
+_FIXED_HEAD = ("id", "game", "title", "options", "num_players")
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"))  # one encoder: json.dumps would make one per call
@@ -151,7 +151,6 @@ class Table:
     seats: list[Seat]
     state: State
     status: str = WAITING
-    memory: bool = False  # the table option "play from memory": clients show it; the server only keeps it
     rematch_of: str | None = None
     rematch: str | None = None
     moves: list[tuple[int, JsonDict]] = field(default_factory=list)
@@ -209,7 +208,6 @@ class Table:
             "game": self.game.name,
             "title": self.game.title,
             "options": self.config.to_dict(),
-            "memory": self.memory,
             "num_players": self.num_players,
             "status": self.status,
             "version": self.version,
@@ -246,7 +244,7 @@ class Table:
         head, tail = shared if shared is not None else self._shared()
         to_move = self.status == PLAYING and seat is not None and state.current_player == seat
         own = {
-            "view": state.view(seat),
+            "view": state.shown_view(seat),
             "legal": [{"id": a.id, "text": a.text(), "action": a.to_json()} for a in state.legal_actions()]
             if to_move
             else [],
@@ -255,7 +253,12 @@ class Table:
         return f"{head},{dumps(own)[1:-1]}{tail}"
 
     def _shared(self) -> tuple[str, str]:
-        last = None if self.last_action is None else {"seat": self.last_seat, "text": self.last_action.text()}
+        # `action` (the action's JSON, protocol 1.1) is what a client reads; `text` stays for the log and old clients.
+        last = (
+            None
+            if self.last_action is None
+            else {"seat": self.last_seat, "text": self.last_action.text(), "action": self.last_action.to_json()}
+        )
         tail = f',"last":{dumps(last)}'
         if self.state.is_over:
             tail += f',"result":{dumps(self.state.result().to_json())}'

@@ -34,9 +34,6 @@ class GameTui(ABC):
     # nothing to undo. None: this game has no undo, and `no_undo` says why.
     undo_help: str | None = None
     no_undo: str = "every action is final"
-    # "Play from memory" (`podium play --memory`; the web's table option `memory`): for a game where a player sees
-    # some of their own cards once and must remember them, what the mode does there. None: the game has no such mode.
-    memory_help: str | None = None
 
     @abstractmethod
     def table(self, view: View) -> RenderableType:
@@ -57,11 +54,6 @@ class GameTui(ABC):
     def undoable(self, action: Action, events: list[Event]) -> bool:
         """Whether `undo` may take this action back (it revealed nothing new to anyone)."""
         return False
-
-    def with_memory(self) -> GameTui:
-        """A renderer of its own for one game played from memory (only for a game with `memory_help`): it shows a
-        player's remembered cards only at the moment they see them. It may keep what it needs between calls."""
-        raise NotImplementedError(f"{type(self).__name__} has no play-from-memory mode")
 
     def commands(self) -> dict[str, tuple[str, Command]]:
         """Extra input words during a human's turn: name -> (help text, handler)."""

@@ -199,6 +199,15 @@ class GolfConfig(GameConfig):
     final_turns: bool = option(
         True, doc="six-card: the others get one more turn once someone has all cards face up (G-8.3)"
     )
+    memory: bool = option(
+        False,
+        doc=(
+            "play from memory, as at a real table (G-4): a player is shown their own face-down cards only as they see"
+            " them (a peek, a card put down) and must remember them afterwards; bots remember"
+        ),
+        legacy=False,
+        stored_if_set=True,  # stored only when set: the options of games played without it are what they were
+    )
     chance: bool = chance_option()
 
     def __post_init__(self) -> None:
@@ -217,7 +226,7 @@ class GolfConfig(GameConfig):
                 raise ConfigError(
                     f"invalid value {getattr(self, name)!r} for golf option {name!r}; allowed: {' | '.join(choices)}"
                 )
-        for name in ("discard_take_must_swap", "final_turns", "chance"):
+        for name in ("discard_take_must_swap", "final_turns", "memory", "chance"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(
                     f"invalid value {getattr(self, name)!r} for golf option {name!r}; allowed: true | false"

@@ -406,6 +406,10 @@ class GolfState(GolfPosition):
         """What `player` may know (G-7); the keys are described in `views.GolfView`."""
         return cast(View, views.golf_view(self, player))
 
+    def shown_view(self, player: int | None) -> View:
+        """`view`, less the own cards a player must remember with the option `memory` (`views.shown_view`)."""
+        return cast(View, views.shown_view(self, player))
+
     def full_view(self) -> View:
         """The spectator's view with every card shown: all hands, the card in hand and the stock (top first)."""
         return cast(View, views.full_view(self))

@@ -16,10 +16,10 @@ from podium.games.golf.rules import GolfPhase
 from podium.games.golf.views import GolfView, as_golf_view
 
 
-def _hand(view: GolfView, seat: int, hidden: frozenset[int] = frozenset()) -> Text:
-    """A seat's cards; `hidden`: slots drawn as unknown although the view shows them (play from memory)."""
+def _hand(view: GolfView, seat: int, glimpse: dict[int, str] | None = None) -> Text:
+    """A seat's cards; `glimpse`: cards the view leaves out that its owner has just seen (play from memory)."""
     slots = view["slots"]
-    cards = [None if i in hidden else card for i, card in enumerate(view["hands"][seat])]
+    cards = [card if card is not None or not glimpse else glimpse.get(i) for i, card in enumerate(view["hands"][seat])]
     public = view["public"][seat]
     face_up = view["face_up"][seat]
     text = Text()
@@ -52,30 +52,15 @@ class GolfTui(GameTui):
         " your turn"
     )
 
-    memory_help = (
-        "your face-down cards are shown when you look at them or put them down, and hidden from your next action on,"
-        " as at a real table (G-4): remember them"
-    )
-
-    def __init__(self, *, memory: bool = False) -> None:
-        self.memory = memory
-        # Play from memory: seat -> the slots it has just seen (a peek, the card it put down), shown until that
-        # seat's next action.
-        self._glimpse: dict[int, frozenset[int]] = {}
-
-    def with_memory(self) -> GolfTui:
-        return GolfTui(memory=True)
-
-    def _remembered(self, view: GolfView, seat: int) -> frozenset[int]:
-        """The slots of `seat`'s cards that the view shows only to their owner and that they must now remember."""
-        if not self.memory or seat != view["player"] or view["is_over"]:
-            return frozenset()
-        cards, public = view["hands"][seat], view["public"][seat]
-        glimpse = self._glimpse.get(seat, frozenset())
-        return frozenset(i for i, card in enumerate(cards) if card is not None and not public[i] and i not in glimpse)
+    def __init__(self) -> None:
+        # Play from memory (the option `memory`, G-4): the view leaves out the cards a player must remember; the
+        # moment they see one is an event (a peek's card, or the card they held and put down). Per seat: the cards
+        # just seen (slot -> card), shown until that seat's next action, and the card it holds, seen on the table.
+        self._glimpse: dict[int, dict[int, str]] = {}
+        self._held: dict[int, str] = {}
 
     def _note_glimpses(self, events: list[Event]) -> None:
-        fresh: dict[int, set[int]] = {}
+        fresh: dict[int, dict[int, str]] = {}
         for event in events:
             data = event.data
             if event.kind == "deal":  # a new round: nothing of the last one is left to remember
@@ -84,13 +69,20 @@ class GolfTui(GameTui):
             player = data.get("player")
             if not isinstance(player, int):
                 continue
-            seen = fresh.setdefault(player, set())
-            if event.kind in {"peek", "swap"}:
-                seen.add(int(data["slot"]))
-            else:
-                seen.clear()  # the seat's next action: what it saw before is to be remembered now
-        for player, slots in fresh.items():
-            self._glimpse[player] = frozenset(slots)
+            seen = fresh.setdefault(player, {})  # the seat's action: what it saw before is to be remembered now
+            card = data.get("card") if event.kind == "peek" else data.get("card") or self._held.get(player)
+            if event.kind in {"peek", "swap"} and isinstance(card, str):
+                seen[int(data["slot"])] = card
+        self._glimpse.update(fresh)
+
+    def _shown(self, view: GolfView, seat: int) -> dict[int, str] | None:
+        """The cards of `seat` that the view leaves out and that it has just seen: only for the viewer's own."""
+        if seat != view["player"] or not view["config"].get("memory"):
+            return None
+        if view["drawn"] is not None and view["current_player"] == seat:
+            self._held[seat] = view["drawn"]
+        hidden = [view["hands"][seat][i] is None and view["owner_knows"][seat][i] for i in range(view["slots"])]
+        return {i: c for i, c in self._glimpse.get(seat, {}).items() if hidden[i]}
 
     def table(self, view: View) -> RenderableType:
         golf = as_golf_view(view)
@@ -103,7 +95,7 @@ class GolfTui(GameTui):
         if golf["round_scores"]:
             table.add_column("holes", style="dim")
         for seat in range(golf["num_players"]):
-            hand = _hand(golf, seat, self._remembered(golf, seat))
+            hand = _hand(golf, seat, self._shown(golf, seat))
             row: list[RenderableType] = [_seat_name(golf, seat), hand, str(golf["scores"][seat])]
             if golf["round_scores"]:
                 row.append(" ".join(f"{r[seat]:+d}" for r in golf["round_scores"]))
@@ -121,7 +113,7 @@ class GolfTui(GameTui):
             lines.append(Text(status, style="yellow"))
         if golf["player"] is not None and not golf["is_over"]:
             lines.append(Text("underlined = only you know it · reversed = face up · ░░░ = unknown", style="dim"))
-            if self.memory:
+            if golf["config"].get("memory"):
                 lines.append(Text("from memory: your face-down cards are ░░░ once you have seen them", style="dim"))
         return Group(*lines)
 
@@ -144,8 +136,7 @@ class GolfTui(GameTui):
         return action.text()
 
     def describe(self, events: list[Event], viewer: int | None) -> str:
-        if self.memory and viewer is not None:
-            self._note_glimpses(events)
+        self._note_glimpses(events)
         words = []
         for event in events:
             data = event.data
@@ -153,9 +144,8 @@ class GolfTui(GameTui):
             if event.kind in _VERBS and card is not None:
                 words.append(f"{_VERBS[event.kind]} {card_label(card)}")
             elif event.kind == "swap":
-                # From memory, the card you put down is not written into the scrollback: it is shown on the table.
                 placed = ""
-                if card is not None and not (self.memory and data.get("player") == viewer):
+                if card is not None:
                     placed = f"puts {card_label(card)} in slot {data['slot'] + 1}, "
                 words.append(f"{placed}discards {card_label(data['discarded'])}")
         return ", ".join(words)

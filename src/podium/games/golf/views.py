@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict, cast
 
 from podium.core.contract import JsonDict, View
-from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, RANK_NAMES
+from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, RANK_NAMES, parse_card
 from podium.games.golf.position import GolfPosition
 from podium.games.golf.rules import END_NAMES, OWNER, PHASES, PUBLIC, UNSEEN, GolfPhase, Rules
 from podium.games.golf.scoring import card_values, column_sum, known_sum
@@ -440,6 +440,30 @@ def golf_view(state: GolfPosition, player: int | None) -> GolfView:
     view["round_ends"] = round_.ends_json.copy()
     turns = view["turns"] = state._turns
     view["round_turns"] = turns - state._cap + r.turn_limit
+    return view
+
+
+def shown_view(state: GolfPosition, player: int | None) -> GolfView:
+    """What a person in `player`'s seat is shown: `golf_view`, but with the option `memory` (G-4 at a real table)
+    without the player's own cards that only they know: they have seen them and must remember them, so those cards
+    never leave the engine. The moment they see one is told by that action's event (a peek's card; the card put down
+    is the one they held). Their `known_sum` counts what is shown. The other seats' cards, and a finished game, are
+    shown as `golf_view` shows them."""
+    view = golf_view(state, player)
+    if player is None or not state.rules.config.memory or view["is_over"]:
+        return view
+    public = view["public"][player]
+    own = view["hands"][player]
+    if all(public[i] or own[i] is None for i in range(len(own))):
+        return view
+    shown = tuple([card if public[i] else None for i, card in enumerate(own)])
+    hands = list(view["hands"])
+    hands[player] = shown
+    view["hands"] = tuple(hands)
+    sums = list(view["known_sum"])
+    rules = state.rules
+    sums[player] = known_sum([-1 if card is None else parse_card(card) for card in shown], rules.values, rules.six)
+    view["known_sum"] = tuple(sums)
     return view
 
 

@@ -24,16 +24,6 @@ const athleticCard = DECK.card;
 // A card written for the log: "red 7".
 const cardWord = DECK.word;
 
-// A move in the game's notation ("play 7r 2", "move 1 3", "end": the server's text of a move) as its JSON, or null.
-function textAction(text) {
-  const s = String(text).trim();
-  let m = /^(play|fill) (\d+[a-z]) (\d)$/.exec(s);
-  if (m) return { type: m[1], card: m[2], pile: Number(m[3]) - 1 };
-  m = /^move (\d) (\d)$/.exec(s);
-  if (m) return { type: "move", from: Number(m[1]) - 1, to: Number(m[2]) - 1 };
-  return s === "end" ? { type: "end" } : null;
-}
-
 // An action said from its JSON: {type: "play"|"fill", card, pile}, {type: "move", from, to}, {type: "end"}.
 function actionText(action) {
   switch (action.type) {
@@ -282,7 +272,6 @@ export default {
   scores,
   describe,
   actionText,
-  textAction,
   reasonText,
   styles: [new URL("athletic.css", import.meta.url).href],
   scoreLabel: t("scores.medals"),

@@ -59,13 +59,6 @@ const SLOT_VERBS = {
   swap: (i) => t("slot.swap", { n: i + 1 }),
 };
 
-// A move in the game's notation ("draw", "swap 3": the server's text of a move) as its JSON, or null.
-function textAction(text) {
-  const m = /^(draw|take|discard|knock|pass)$|^(swap|peek|flip) (\d+)$/.exec(String(text).trim());
-  if (!m) return null;
-  return m[1] ? { type: m[1] } : { type: m[2], slot: Number(m[3]) - 1 };
-}
-
 // An action of the legal list, said from its JSON ({type, slot?}).
 function actionText(action) {
   if (action.slot != null && SLOT_VERBS[action.type]) return SLOT_VERBS[action.type](action.slot);
@@ -99,25 +92,28 @@ function slotAction(ctx, slot) {
   return ctx.find((a) => a.slot === slot && (a.type === "peek" || a.type === "flip" || a.type === "swap"));
 }
 
-// ---- play from memory (the table option `memory`, G-4: nobody looks at their face-down cards again). The view
-// still tells this seat its own cards; with the option on, the page shows a face-down card of yours only at the
-// moment you see it (the peek, the card you just put down) and as a back from your next action on.
+// ---- play from memory (Golf's rule option `memory`, G-4: nobody looks at their face-down cards again). The server
+// leaves the cards you must remember out of your view; the moment you see one is told by that action's event (a
+// peek names the card; the card you put down is the one you held). The page shows it from then until your next
+// action: the glimpse lives in the page's memory only, so a reload shows backs.
 function memoryOn(ctx) {
-  return !!(ctx.table && ctx.table.memory) && ctx.seat != null;
+  return !!(ctx.view && ctx.view.config && ctx.view.config.memory) && ctx.seat != null;
 }
 
-// Called with each of this seat's events as it arrives (from `describe`): a peek or a swap is the glimpse shown
-// until the player's next action. The glimpse lives in the page's memory only: a reload shows backs.
+// Called with each of this seat's events as it arrives (from `describe`; `ctx.before` is the view before it): the
+// first of your events of a version forgets the last glimpse; a peek's card, or the card you put down, is the new one.
 function noteGlimpse(event, ctx) {
-  if (event.player == null || event.player !== ctx.seat) return;
-  if (event.kind === "peek" || event.kind === "swap") ctx.ui.glimpse = [event.slot];
-  else ctx.ui.glimpse = null;
+  if (!memoryOn(ctx) || event.player == null || event.player !== ctx.seat) return;
+  if (!ctx.ui.glimpse || ctx.ui.glimpse.version !== ctx.version) ctx.ui.glimpse = { version: ctx.version, cards: {} };
+  const held = ctx.before && ctx.before.drawn;
+  const card = event.kind === "peek" ? event.card : event.kind === "swap" ? event.card || held : null;
+  if (card) ctx.ui.glimpse.cards[event.slot] = card;
 }
 
-// True when your card in `slot` is one you know but must now remember (drawn as a back).
-function forgotten(ctx, slot, text, isPublic) {
-  if (!memoryOn(ctx) || text == null || isPublic) return false;
-  return !(ctx.ui.glimpse || []).includes(slot);
+// Your card in `slot` as the page shows it: the view's, else the glimpse of it you just had.
+function ownCard(ctx, slot, text, isPublic) {
+  if (text != null || isPublic || !memoryOn(ctx) || !ctx.ui.glimpse) return text;
+  return ctx.ui.glimpse.cards[slot] ?? null;
 }
 
 // The log's line for one of your own events in memory mode (undefined: the usual line): it never names a card
@@ -137,9 +133,9 @@ function hand(ctx, seat, mine) {
   const out = [];
   for (let i = 0; i < slots; i++) {
     const isPublic = v.public[seat][i];
-    const remembered = mine && forgotten(ctx, i, cards[i], isPublic);
-    const text = remembered ? null : cards[i];
     const ownerKnows = v.owner_knows[seat][i];
+    const text = mine ? ownCard(ctx, i, cards[i], isPublic) : cards[i];
+    const remembered = mine && memoryOn(ctx) && text == null && ownerKnows && !isPublic;
     const entry = mine ? slotAction(ctx, i) : null;
     let badge = null;
     if (text != null && !isPublic) badge = mine ? t("badge.only_you") : null;
@@ -355,7 +351,6 @@ export default {
   scores,
   describe,
   actionText,
-  textAction,
   reasonText: endedBy,
   scoreLabel: t("score.label"),
   styles: [new URL("golf.css", import.meta.url).href],

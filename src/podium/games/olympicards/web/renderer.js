@@ -52,14 +52,6 @@ function awardText(award) {
   return parts.length ? parts.join(", ") : t("award.nothing");
 }
 
-// A move in the game's notation ("play 3r 5r", "withdraw": the server's text of a move) as its JSON, or null.
-function textAction(text) {
-  const s = String(text).trim();
-  if (s === "withdraw" || s === "accept" || s === "postpone") return { type: s };
-  const m = /^play ((?:\d[a-z] ?)+)$/.exec(s);
-  return m ? { type: "play", cards: m[1].trim().split(" ") } : null;
-}
-
 function actionText(action) {
   switch (action.type) {
     case "play":
@@ -324,7 +316,6 @@ export default {
   scores,
   describe,
   actionText,
-  textAction,
   reasonText,
   styles: [new URL("olympicards.css", import.meta.url).href],
   scoreLabel: t("scores.points"),

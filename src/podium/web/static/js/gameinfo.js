@@ -1,15 +1,13 @@
 // What the lobby says about a game before anyone plays it, from the game's own dictionary (`i18n.json` beside its
 // renderer, see i18n.js), so the shell names no game:
-//   "game.wins"    one line on what wins, shown under the game's name;
-//   "game.memory"  present when the game has a "play from memory" mode (the table option `memory`, docs/protocol.md):
-//                  what it does in this game, shown beside the lobby's checkbox.
-// A game without a renderer, or without these keys, simply gets neither.
+//   "game.wins"    one line on what wins, shown under the game's name.
+// A game without a renderer, or without the key, simply gets none.
 import { lang } from "./i18n.js";
 
-const notes = new Map(); // renderer URL -> Promise of {wins, memory}
+const notes = new Map(); // renderer URL -> Promise of {wins}
 
 export function gameNotes(game) {
-  if (!game || !game.renderer) return Promise.resolve({ wins: null, memory: null });
+  if (!game || !game.renderer) return Promise.resolve({ wins: null });
   const url = new URL("i18n.json", new URL(game.renderer, location.href)).href;
   if (!notes.has(url)) {
     notes.set(
@@ -19,7 +17,7 @@ export function gameNotes(game) {
         .catch(() => ({}))
         .then((all) => {
           const pick = (key) => ((all[lang] || {})[key] ?? (all.en || {})[key] ?? null);
-          return { wins: pick("game.wins"), memory: pick("game.memory") };
+          return { wins: pick("game.wins") };
         }),
     );
   }

@@ -168,8 +168,8 @@ function renderGame() {
   renderIntro(game);
 }
 
-// Under the game's name: what wins, and its rules one click away; the "play from memory" box for a game that has
-// that mode. Both come from the game's dictionary (gameinfo.js), so a first-time player learns the game here.
+// Under the game's name: what wins (from the game's dictionary, gameinfo.js), and its rules one click away, so a
+// first-time player learns the game here. A game's modes (such as playing from memory) are its rule options.
 async function renderIntro(game) {
   const info = $("game-info");
   let intro = $("game-intro");
@@ -181,15 +181,6 @@ async function renderIntro(game) {
   if (currentGame() !== game) return; // the player picked another game meanwhile
   intro.replaceChildren(
     h("p", { class: "game-wins small" }, notes.wins ? h("span", { class: "wins-text" }, notes.wins) : null, rulesButton(() => game.name, () => titleOf(game, game.title), { label: t("lobby.howToPlay") })),
-    notes.memory
-      ? h(
-          "div",
-          { class: "option option-bool memory-option" },
-          h("label", { for: "memory" }, t("lobby.memory")),
-          h("input", { type: "checkbox", id: "memory", "aria-describedby": "memory-doc" }),
-          h("span", { class: "muted small doc", id: "memory-doc" }, notes.memory),
-        )
-      : null,
   );
 }
 
@@ -211,7 +202,6 @@ async function createTable(event) {
     seats.push(value.startsWith("bot:") ? { kind: "bot", bot: value.slice(4) } : { kind: "human" });
   }
   const body = { game: game.name, players, options: collectOptions(), seats, name, seat: 0 };
-  if ($("memory") && $("memory").checked) body.memory = true;
   $("create").disabled = true;
   try {
     const answer = await api("POST", "/api/tables", body);

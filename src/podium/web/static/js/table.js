@@ -1,148 +1,21 @@
 // The table page (/t/{table_id}): joins or watches a table, keeps one WebSocket to it, and draws every `sync`
 // with the game's renderer. Everything shown comes from the server's view for this seat.
 //
-// The page names no game: the renderer is the module the game's package serves (`renderer` in GET /api/games),
-// loaded when the table's game is known; a game without one, or whose renderer fails to load, is drawn by the
-// generic renderer (its view and its legal actions as buttons).
-import { api, ApiError, forgetSeat, joinTable, storedName, storedSeat, storeSeat, tableUrl } from "./api.js";
-import { button, h, loadStylesheet, replaceChildrenKeepFocus } from "./dom.js";
-import { botName, errorText, t } from "./i18n.js";
+// The page names no game: the game's renderer is loaded when the table's game is known (table/renderer.js). This
+// module is the page's entry: the messages of the socket and the drawing of the panels; its parts live in table/:
+// the page's state and helpers (state.js), the renderer (renderer.js), the notice area with the join form
+// (notice.js) and the end of the game (result.js).
+import { forgetSeat, storedSeat } from "./api.js";
+import { button, h, replaceChildrenKeepFocus } from "./dom.js";
+import { errorText, t } from "./i18n.js";
 import { Connection } from "./connection.js";
-import { ordinal } from "./common.js";
-import generic from "./generic.js";
 import { mountRulesButton } from "./rules.js";
+import { loadTableAndOfferJoin, renderNotice } from "./table/notice.js";
+import { actionText, ensureRenderer, gameTitle, loaded, renderer } from "./table/renderer.js";
+import { resultPanel } from "./table/result.js";
+import { $, addLog, displayName, errorLine, hooks, page, seatName, tableId, toast } from "./table/state.js";
 
-const LOG_LIMIT = 200;
-
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const $ = (id) => document.getElementById(id);
-
-const page = {
-  table: null,
-  view: null,
-  legal: [],
-  version: -1,
-  result: null,
-  seat: null, // our seat, null when watching
-  token: null,
-  conn: null,
-  log: [],
-  ui: {}, // renderer scratch space (selection, hint) that survives re-renders
-  hint: null,
-  busy: false,
-  rematching: false, // a rematch request is running
-  joinOpen: false,
-  joinForm: null, // { key: the free seats, node }: the join form kept from render to render
-  panelsKey: null, // what the game's panels were last drawn from (panelsKey)
-};
-
-// ---------------------------------------------------------------- the game's renderer
-
-const loaded = { game: null, renderer: null };
 const backlog = []; // messages that arrived before the renderer: handled once it is there, so no event is lost
-
-// The renderer of the table's game once it has loaded (null until then: the page shows the seats meanwhile).
-function renderer() {
-  const game = (page.table && page.table.game) || (page.view && page.view.game);
-  if (game) ensureRenderer(game);
-  return loaded.renderer;
-}
-
-function ensureRenderer(game) {
-  if (loaded.game === game) return;
-  loaded.game = game;
-  loaded.renderer = null;
-  loadRenderer(game).then((r) => {
-    if (loaded.game !== game) return;
-    loaded.renderer = r;
-    document.body.dataset.renderer = r === generic ? "generic" : game;
-    for (const msg of backlog.splice(0)) handleMessage(msg);
-    render();
-  });
-}
-
-async function loadRenderer(game) {
-  let url = null;
-  try {
-    const info = (await api("GET", "/api/games")).find((g) => g.name === game);
-    url = info ? info.renderer : null;
-  } catch (err) {
-    toast(t("table.renderer_unknown", { detail: err.message }));
-  }
-  let r = generic;
-  if (url) {
-    try {
-      r = (await import(url)).default;
-      if (!r || typeof r.board !== "function") throw new Error("it exports no renderer");
-    } catch (err) {
-      console.error(err);
-      toast(t("table.renderer_failed", { game, detail: err.message }));
-      r = generic;
-    }
-  }
-  await Promise.all((r.styles || []).map(loadStylesheet));
-  return r;
-}
-
-function baseName(info, seat) {
-  if (info && info.kind === "bot") return t("seat.bot", { bot: botName(info.bot || info.name || "bot") });
-  return info && info.name ? info.name : t("seat.n", { n: seat + 1 });
-}
-
-// Names as shown: a bot is "random bot"; two seats with the same name get their seat numbers.
-function seatName(seat) {
-  if (seat == null) return "—";
-  const seats = (page.table && page.table.seats) || [];
-  const name = baseName(seats[seat], seat);
-  const twins = seats.filter((info, k) => baseName(info, k) === name).length;
-  return twins > 1 ? `${name} ${seat + 1}` : name;
-}
-
-function displayName(seat) {
-  return seat === page.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat);
-}
-
-// An action in the player's language: the renderer says it from the action's JSON (`actionText`); a move known only
-// by the server's text (a sync's `last`) is first read back into JSON by the renderer's `textAction` (the text is the
-// game's action notation, the words of the terminal). The server's English text when the renderer cannot.
-function actionText(r, entry, ctx) {
-  const action = entry.action || (r && r.textAction ? r.textAction(entry.text) : null);
-  const said = r && r.actionText && action ? r.actionText(action, ctx) : null;
-  return said || entry.text;
-}
-
-// The game's title in the player's language (the renderer's `title`), else the server's.
-function gameTitle(r) {
-  return (r && r.title) || page.table.title || page.table.game;
-}
-
-// Why the game ended, from the result's reason code: the renderer's words, else the code as words.
-function reasonText(r, reason) {
-  return (r && r.reasonText && r.reasonText(reason)) || String(reason).replace(/_/g, " ");
-}
-
-// A server error in the player's language; an engine's reason for refusing a move (`illegal`) is the only
-// explanation of it, so it follows the sentence in the server's words.
-function errorLine(code, detail) {
-  return code === "illegal" && detail ? `${errorText(code, detail)} (${detail})` : errorText(code, detail);
-}
-
-// `detail`: the server's own words (English), kept as the toast's tooltip.
-function toast(message, kind = "error", detail = "") {
-  const box = $("toast");
-  box.textContent = message;
-  box.title = detail;
-  box.className = `toast show ${kind}`;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (box.className = "toast"), kind === "error" ? 6000 : 3000);
-}
-
-function addLog(text, cls) {
-  page.log.push({ text, cls, version: page.version });
-  if (page.log.length > LOG_LIMIT) page.log.splice(0, page.log.length - LOG_LIMIT);
-}
-
-// ---------------------------------------------------------------- context handed to the renderers
 
 function makeContext() {
   const view = page.view;
@@ -190,8 +63,6 @@ function requestHint() {
   render();
 }
 
-// ---------------------------------------------------------------- messages
-
 function onMessage(msg) {
   if (!loaded.renderer) {
     backlog.push(msg);
@@ -234,6 +105,7 @@ function onSync(msg) {
   document.body.dataset.syncs = String(Number(document.body.dataset.syncs || 0) + 1);
   const previous = page.version;
   const previousStatus = page.table && page.table.status;
+  const before = page.view;
   page.table = msg.table;
   page.view = msg.view;
   page.legal = msg.legal || [];
@@ -249,7 +121,7 @@ function onSync(msg) {
     }
     if (msg.last && previous >= 0 && msg.version > previous) addLog(t("log.move", { name: displayName(msg.last.seat), move: actionText(r, msg.last, makeContext()) }), "move");
     if (previous >= 0 && msg.version > previous && r && r.describe) {
-      const ctx = makeContext();
+      const ctx = { ...makeContext(), before }; // `before`: the seat's view before this sync
       for (const event of msg.events || []) {
         const line = r.describe(event, ctx);
         if (line) addLog(line, "event");
@@ -305,8 +177,6 @@ function connect() {
   });
   page.conn.start();
 }
-
-// ---------------------------------------------------------------- rendering
 
 function render() {
   if (!page.table) return;
@@ -384,212 +254,10 @@ function legalList(ctx) {
   );
 }
 
-function resultPanel(ctx, r) {
-  const result = page.result || (page.table && page.table.result);
-  if (!result) return null;
-  const order = result.ranking.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place || a.seat - b.seat);
-  const winners = result.winners.map(displayName).join(t("result.and"));
-  const won = page.seat != null && result.winners.includes(page.seat);
-  const children = [
-    h("h2", null, t("result.title")),
-    h("p", { class: "winner" }, won ? t("result.you_win") : "", t("result.winners", { count: result.winners.length, names: winners })),
-    h(
-      "table",
-      { class: "ranking" },
-      h("thead", null, h("tr", null, h("th", null, t("result.place")), h("th", null, t("result.player")), h("th", null, r.scoreLabel || t("result.score")))),
-      h(
-        "tbody",
-        null,
-        order.map(({ place, seat }) =>
-          h("tr", { class: result.winners.includes(seat) ? "win" : "" }, h("td", null, ordinal(place)), h("td", null, h("span", { class: "name-cut", title: displayName(seat) }, displayName(seat))), h("td", null, String(result.scores[seat]))),
-        ),
-      ),
-    ),
-    h("p", { class: "muted" }, t("result.ended", { reason: reasonText(r, result.reason) }), result.lower_is_better ? t("result.lowest_wins") : ""),
-    r.resultDetails ? r.resultDetails(ctx, result) : null,
-    rematchControls(),
-    h("p", null, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `podium-${tableId}.jsonl` }, t("result.record"))),
-  ];
-  return h("div", { class: "result-panel", role: "region", "aria-label": t("result.region") }, children);
-}
-
-function rematchControls() {
-  const table = page.table;
-  // Disabled while a rematch request runs, on every redraw too (the old table's sync naming the rematch arrives
-  // before the answer): a double click sends one request.
-  const props = { class: "primary", dataset: { key: "rematch" }, disabled: page.rematching };
-  if (table.rematch) {
-    return h("div", { class: "rematch" }, button(t("rematch.join"), () => joinRematch(table.rematch), props));
-  }
-  if (page.seat == null) return null;
-  return h("div", { class: "rematch" }, button(t("rematch.start"), () => joinRematch(null), props));
-}
-
-// Start the rematch (`newId` null) or join the one announced. A player asks the server's rematch endpoint, which
-// keeps their seat if it is free and answers a repeated call with the same seat; a spectator joins a free seat.
-async function joinRematch(newId) {
-  if (page.rematching) return;
-  if (newId && storedSeat(newId)) {
-    location.assign(`/t/${encodeURIComponent(newId)}`);
-    return;
-  }
-  page.rematching = true;
-  for (const el of document.querySelectorAll('[data-key="rematch"]')) el.disabled = true;
-  try {
-    let answer;
-    if (page.seat != null) {
-      answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, {}, page.token);
-    } else {
-      answer = await joinTable(newId, storedName() || t("seat.player"));
-    }
-    storeSeat(answer.table.id, answer.seat, answer.token);
-    location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
-    return; // the button stays disabled while the next page loads
-  } catch (err) {
-    if (newId && err instanceof ApiError && err.status === 409) {
-      location.assign(`/t/${encodeURIComponent(newId)}`); // every seat is taken: watch it
-      return;
-    }
-    toast(t(newId ? "rematch.join_failed" : "rematch.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
-  }
-  page.rematching = false;
-  for (const el of document.querySelectorAll('[data-key="rematch"]')) el.disabled = false;
-}
-
 function renderLog() {
   const list = $("log-list");
   list.replaceChildren(...page.log.slice(-60).map((entry) => h("li", { class: entry.cls }, entry.text)));
   list.scrollTop = list.scrollHeight;
-}
-
-// The notice area: joining, waiting for players, sharing the link.
-function renderNotice() {
-  const table = page.table;
-  const box = $("notice");
-  const parts = [];
-  // The join form is the same element while the free seats are the same, so it stays in place (see
-  // replaceChildrenKeepFocus): a render between a press and a release of Join (a sync, the renderer arriving) would
-  // otherwise take the button away under the pointer, and the join with it.
-  if (page.seat == null && page.joinOpen) parts.push(joinForm(table));
-  if (table.status === "waiting" || page.seat == null) parts.push(seatList(table));
-  if (table.status !== "finished") parts.push(shareBox());
-  replaceChildrenKeepFocus(box, parts);
-  box.hidden = parts.length === 0;
-}
-
-function seatList(table) {
-  return h(
-    "ul",
-    { class: "seat-list", "aria-label": t("seats.label") },
-    table.seats.map((s) =>
-      seatItem(s),
-    ),
-  );
-}
-
-function seatItem(s) {
-  const text = s.kind === "bot" ? seatName(s.seat) : s.taken ? (s.connected ? displayName(s.seat) : t("seats.away", { name: displayName(s.seat) })) : t("seats.free");
-  return h(
-    "li",
-    { class: `seat ${s.taken ? "taken" : "free"} ${s.connected ? "online" : ""}`, title: t("seats.item", { n: s.seat + 1, text }) },
-    h("span", { class: "dot", "aria-hidden": "true" }),
-    t("seats.item", { n: s.seat + 1, text: "" }),
-    text,
-  );
-}
-
-function shareBox() {
-  const url = tableUrl(tableId);
-  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": t("share.link_label"), class: "share-url", onfocus: (e) => e.target.select() });
-  return h(
-    "div",
-    { class: "share" },
-    h("label", null, t("share.invite"), " "),
-    input,
-    button(
-      t("share.copy"),
-      async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          toast(t("share.copied"), "info");
-        } catch {
-          input.select();
-          toast(t("share.copy_yourself"), "info");
-        }
-      },
-      { dataset: { key: "copy" } },
-    ),
-  );
-}
-
-// The join form, the same element from render to render while the free seats are the same.
-function joinForm(table) {
-  const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
-  if (!free.length || table.status === "finished") return null;
-  const key = free.map((s) => s.seat).join(",");
-  if (page.joinForm && page.joinForm.key === key) return page.joinForm.node;
-  page.joinForm = { key, node: newJoinForm(free) };
-  return page.joinForm.node;
-}
-
-function newJoinForm(free) {
-  // When the free seats change the form is drawn anew: what the player typed or chose is kept in `page.joinDraft`.
-  const draft = page.joinDraft || (page.joinDraft = { name: storedName(), seat: null });
-  const nameInput = h("input", {
-    type: "text", id: "join-name", name: "name", required: true, maxlength: 24, value: draft.name, autocomplete: "nickname",
-    oninput: (event) => (draft.name = event.target.value),
-  });
-  const seatSelect = h(
-    "select",
-    { id: "join-seat", name: "seat", onchange: (event) => (draft.seat = Number(event.target.value)) },
-    free.map((s) => h("option", { value: s.seat, selected: s.seat === draft.seat }, t("seat.n", { n: s.seat + 1 }))),
-  );
-  const form = h(
-    "form",
-    {
-      class: "join-form",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        const name = nameInput.value.trim();
-        if (!name) {
-          nameInput.focus();
-          return;
-        }
-        try {
-          const answer = await joinTable(tableId, name, Number(seatSelect.value));
-          page.token = answer.token;
-          page.seat = answer.seat;
-          page.joinOpen = false;
-          connect();
-        } catch (err) {
-          toast(t("join.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
-          loadTableAndOfferJoin();
-        }
-      },
-    },
-    h("h2", null, t("join.title")),
-    h("label", { for: "join-name" }, t("join.name")),
-    nameInput,
-    h("label", { for: "join-seat" }, t("join.seat")),
-    seatSelect,
-    h("button", { type: "submit", class: "primary" }, t("join.join")),
-    button(t("join.watch"), () => {
-      page.joinOpen = false;
-      render();
-    }),
-  );
-  return form;
-}
-
-async function loadTableAndOfferJoin() {
-  try {
-    const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
-    page.table = page.table || table;
-    page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken);
-    render();
-  } catch (err) {
-    $("notice").replaceChildren(h("p", { class: "error", title: err.message }, err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorText(err.code, err.message) })), h("p", null, h("a", { href: "/" }, t("table.back"))));
-  }
 }
 
 function main() {
@@ -607,4 +275,10 @@ function main() {
   connect();
 }
 
+hooks.render = render;
+hooks.connect = connect;
+hooks.rendererLoaded = () => {
+  for (const msg of backlog.splice(0)) handleMessage(msg);
+  render();
+};
 main();
