@@ -4,15 +4,8 @@ A turn is a sequence of atomic actions by the player to move: `play` a hand card
 pile's top card to another pile (A-4.2, option `table_moves`), `fill` an empty slot with a hand card (A-4.3), and
 `end` (A-4.4), which scores the medal and draws (A-5, A-6) and passes the turn.
 
-Decisions the rules (rules.md) do not spell out:
-- A card placed this turn is a table card like any other: it may be moved again (nothing forbids it).
-- A move may not recreate a table layout (the exact content of the five piles) already seen during this turn since
-  the last card was placed from hand. Placing a card adds a card to the table, so a repeated layout can only come
-  from moves alone, with the same hand: the move would return the player to a position they were already in. Every
-  end-of-turn outcome reachable from the start of the turn stays reachable (take the shorter route), and since a
-  turn then visits each (hand, layout) pair at most once, every turn ends after finitely many actions.
-- A-7 "wins at once": the player who reaches `medals_to_win` does not draw the 7 cards; the game is over.
-- A-7 `max_turns`: the game ends after that many completed turns (the last one including its draw).
+The decisions the original rule sheet leaves open (moves may not bring back a layout seen since the last card was
+placed, so every turn ends; A-7's "at once" and `max_turns`) are stated in rules.md, at their rules.
 
 Hidden information and perfect recall (A-8): the full content of the piles is public, and so is the set of centre
 cards collected by each reshuffle of A-6. Every card in a hand or in the draw pile carries the number of the
