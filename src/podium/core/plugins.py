@@ -37,7 +37,7 @@ class GameSpec:
 
     name: str
     game: str  # -> Game
-    tui: str | None = None  # -> podium.cli.tui.base.GameTui
+    tui: str | None = None  # -> podium.api.tui.GameTui
     web: str | None = None  # a file of the game's package, "package:path/to/renderer.js": its browser renderer
     heuristic: str | None = None  # -> an Agent class: the game's `heuristic` bot
     bots: Mapping[str, str] = field(default_factory=dict)  # bot name -> an Agent class only this game has
@@ -48,7 +48,7 @@ class GameSpec:
     default_macros: str | None = None
     hint: str | None = None  # -> Callable[[View], JsonDict]: the best move for the seat whose view it is
     commands: str | None = None  # -> Callable[[typer.Typer], None]: adds the game's own CLI commands
-    encoding: str | None = None  # -> podium.rl.base.Encoding: observations, action ids, utilities (podium.rl)
+    encoding: str | None = None  # -> podium.api.encoding.Encoding: observations, action ids, utilities (podium.rl)
 
 
 def load_ref(ref: str, *, where: str) -> Any:

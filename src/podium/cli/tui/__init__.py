@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from podium.cli.tui.base import GameTui
+from podium.api.tui import GameTui
 from podium.cli.tui.generic import GenericTui
 from podium.core.plugins import load_instance
 from podium.core.registry import get_spec

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from array import array
 
+from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.athletic import GAME
@@ -13,7 +14,6 @@ from podium.games.athletic.actions import MOVE_BASE, move_action
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES
 from podium.games.athletic.config import AthleticConfig
 from podium.games.athletic.state import AthleticState
-from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 MOVES = NUM_PILES * (NUM_PILES - 1)
 _DEPTH = tuple(1.0 - i / NUM_CARDS for i in range(NUM_CARDS + 1))  # a pile card's place, from the top

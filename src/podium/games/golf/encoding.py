@@ -8,13 +8,13 @@ from array import array
 from itertools import compress
 from typing import Any, cast
 
+from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.golf import GAME
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, SUIT_OF
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.rules import OWNER, P_DRAWN, PHASES, PUBLIC, rules_for
-from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 CARD = 17  # rank one-hot (13), suit one-hot (4)
 SLOT = 3 + CARD  # what is known of the card (nobody / its owner / everybody), then the card if the viewer knows it

@@ -8,6 +8,7 @@ from array import array
 from itertools import compress
 from typing import Any, cast
 
+from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.olympicards import GAME
@@ -17,7 +18,6 @@ from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.sports import MAX_PLAY, MEASURES, PROGRESSIONS, RELATIONS, SHAPES, SPORTS_PER_SET, Sport
 from podium.games.olympicards.state import OlympicardsState
-from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 SPORT = len(SHAPES) + len(MEASURES) + len(PROGRESSIONS) + len(RELATIONS) + 4
 ROUNDS = 128  # rounds of one sport: each takes an action, and a sport has at most 90 plays and 7 withdrawals
