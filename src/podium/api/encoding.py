@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from podium.core.config import GameConfig
-from podium.core.contract import Action, Game, JsonDict, State, View
-from podium.core.errors import MalformedAction
+from podium.core.contract import Action, Game, GameOf, JsonDict, State, Utility, View
+from podium.core.errors import MalformedAction, PodiumError
 
 
 class FloatBuffer(Protocol):
@@ -92,9 +92,16 @@ class Encoder(ABC):
 
 
 class Encoding(ABC):
-    """A game's encoding facet (`GameSpec.encoding`, "module:attribute" naming an instance of a subclass)."""
+    """A game's encoding facet (`GameSpec.encoding`, "module:attribute" naming an instance of a subclass). A
+    subclass names its game as a state class does: `class GolfEncoding(Encoding, game="podium.games.golf.game:GAME")`,
+    and `game` is that `Game`."""
 
     game: ClassVar[Game]
+
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            GameOf(game).install(cls)
 
     @abstractmethod
     def encoder(self, config: GameConfig, players: int) -> Encoder:
@@ -105,14 +112,13 @@ class Encoding(ABC):
         """The part of a seat's view that the observation encodes exactly: two views whose `observed` parts differ
         give different observations (the leak test checks it). What it leaves out is said in docs/rl.md."""
 
-    @abstractmethod
     def max_steps(self, config: GameConfig, players: int) -> int | None:
-        """The most actions (decisions of any seat) one game can take, or None if the rules bound the game (every
-        turn ends) without a useful number of decisions."""
+        """The game's own bound on its decisions (`Game.max_steps`, a game-type fact)."""
+        return self.game.max_steps(config, players)
 
-    @abstractmethod
     def max_turns(self, config: GameConfig, players: int) -> int | None:
-        """The most turns one game can take under `config` (the rules' safety nets), or None for no bound."""
+        """The game's own bound on its turns (`Game.max_turns`)."""
+        return self.game.max_turns(config, players)
 
     def num_actions(self, config: GameConfig) -> int:
         return self.game.num_actions(config)
@@ -133,13 +139,32 @@ class Encoding(ABC):
         return [action.id for action in state.legal_actions()]
 
     def utilities(self, state: State) -> tuple[float, ...]:
-        """Each seat's utility of a finished game: zero-sum, the win shared among the tied winners
-        (`win_share_utilities`)."""
+        """Each seat's utility of a finished game. This default is for a zero-sum game (`Game.utility`): the win
+        shared among the tied winners (`win_share_utilities`); a game of another kind writes its own."""
+        self._zero_sum("utilities")
         return win_share_utilities(state.result().winners, state.num_players)
 
     def utility_bounds(self, players: int) -> tuple[float, float]:
-        """The lowest and highest utility a seat can get in a game of `players`."""
+        """The lowest and highest utility a seat can get in a game of `players` (this default: `utilities`')."""
+        self._zero_sum("utility_bounds")
         return (-1.0 / (players - 1), 1.0)
+
+    def utility_sum(self, players: int) -> float | None:
+        """What the seats' utilities add up to in every game of `players`, by the game's `utility` fact: 0 in a
+        zero-sum game, None in a general-sum one; a constant-sum game's encoding says its constant."""
+        utility = self.game.utility
+        if utility is Utility.ZERO_SUM:
+            return 0.0
+        if utility is Utility.GENERAL_SUM:
+            return None
+        raise PodiumError(f"{self.game.title} is constant-sum: its encoding must say the sum (utility_sum)")
+
+    def _zero_sum(self, what: str) -> None:
+        if self.game.utility is not Utility.ZERO_SUM:
+            raise PodiumError(
+                f"{self.game.title} is {self.game.utility.value.replace('_', '-')}, not zero-sum: its encoding must "
+                f"write its own {what}"
+            )
 
 
 def win_share_utilities(winners: Sequence[int], players: int) -> tuple[float, ...]:

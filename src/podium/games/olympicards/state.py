@@ -53,7 +53,7 @@ DECIDE, PLAY, OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, Olympicards
 HAND_SIZE = 6
 
 
-class OlympicardsState(OlympicardsTable, State):
+class OlympicardsState(OlympicardsTable, State, game="podium.games.olympicards.game:GAME"):
     """An Olympicards game: the table (table.py) and the rules that change it."""
 
     __slots__ = ()
