@@ -18,7 +18,8 @@ this module, and its package's `__init__` nothing of the engine.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
@@ -146,3 +147,23 @@ def get_game(name: str) -> Game:
             raise PodiumError(f"{spec.name}: its Game declares no {facts}: see podium.core.contract.Game")
         _games[spec.name] = game
     return _games[spec.name]
+
+
+def lazy_names(package: str, names: Sequence[str], modules: Sequence[str]) -> Callable[[str], Any]:
+    """A game package's module `__getattr__` (PEP 562), for the names its `__init__` exports: reading the game's spec
+    imports the package, which must not import its engine, so each name is imported when first read, from the first
+    of the package's `modules` that has it. Any other name is no attribute (so `from package import submodule` still
+    imports the submodule)."""
+    exported = frozenset(names)
+
+    def load(name: str) -> Any:
+        if name not in exported:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        for module in modules:
+            found = importlib.import_module(f"{package}.{module}").__dict__
+            if name in found:
+                setattr(sys.modules[package], name, found[name])
+                return found[name]
+        raise AttributeError(f"module {package!r} exports {name!r}, which none of {', '.join(modules)} defines")
+
+    return load

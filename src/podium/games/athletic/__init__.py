@@ -1,13 +1,10 @@
-"""Athletic Games (rules A-1 … A-8, rules.md): rules, the exact best-turn solver (`solver`), cards and actions.
-
-Reading the game's spec (`spec.py`) imports this package: it imports nothing of the engine itself, and each name
-below is imported on first use (PEP 562).
-"""
+"""Athletic Games (rules A-1 … A-8, rules.md): rules, the exact best-turn solver (`solver`), cards and actions."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from podium.core.registry import lazy_names
 
 if TYPE_CHECKING:
     from podium.games.athletic.actions import AthleticAction, parse_action
@@ -15,25 +12,6 @@ if TYPE_CHECKING:
     from podium.games.athletic.config import AthleticConfig
     from podium.games.athletic.game import GAME, AthleticGame
     from podium.games.athletic.state import AthleticState
-
-_HOMES = {
-    "podium.games.athletic.actions": (
-        "AthleticAction",
-        "parse_action",
-    ),
-    "podium.games.athletic.cards": (
-        "card_text",
-        "parse_card",
-        "parse_cards",
-    ),
-    "podium.games.athletic.config": ("AthleticConfig",),
-    "podium.games.athletic.game": (
-        "GAME",
-        "AthleticGame",
-    ),
-    "podium.games.athletic.state": ("AthleticState",),
-}
-_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "GAME",
@@ -47,9 +25,5 @@ __all__ = [
     "parse_cards",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(importlib.import_module(_HOME[name]), name)
-    return value
+# Reading the spec imports this package: the engine is imported when one of these names is first read.
+__getattr__ = lazy_names(__name__, __all__, ("game", "actions", "cards", "config", "state"))

@@ -1,13 +1,10 @@
-"""Olympicards (rules O-1 … O-9, rules.md): nine sports, withdrawals for cards and medals, sport cards from TOML.
-
-Reading the game's spec (`spec.py`) imports this package: it imports nothing of the engine itself, and each name
-below is imported on first use (PEP 562).
-"""
+"""Olympicards (rules O-1 … O-9, rules.md): nine sports, withdrawals for cards and medals, sport cards from TOML."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from podium.core.registry import lazy_names
 
 if TYPE_CHECKING:
     from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction, play_action
@@ -17,31 +14,6 @@ if TYPE_CHECKING:
     from podium.games.olympicards.sports import Sport, SportSet, load_sports, parse_sports
     from podium.games.olympicards.state import OlympicardsState
     from podium.games.olympicards.views import OlympicardsView
-
-_HOMES = {
-    "podium.games.olympicards.actions": (
-        "ACCEPT",
-        "POSTPONE",
-        "WITHDRAW",
-        "OlyAction",
-        "play_action",
-    ),
-    "podium.games.olympicards.config": ("Config",),
-    "podium.games.olympicards.game": (
-        "GAME",
-        "Olympicards",
-    ),
-    "podium.games.olympicards.phase": ("OlympicardsPhase",),
-    "podium.games.olympicards.sports": (
-        "Sport",
-        "SportSet",
-        "load_sports",
-        "parse_sports",
-    ),
-    "podium.games.olympicards.state": ("OlympicardsState",),
-    "podium.games.olympicards.views": ("OlympicardsView",),
-}
-_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "ACCEPT",
@@ -61,9 +33,5 @@ __all__ = [
     "play_action",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(importlib.import_module(_HOME[name]), name)
-    return value
+# Reading the spec imports this package: the engine is imported when one of these names is first read.
+__getattr__ = lazy_names(__name__, __all__, ("game", "actions", "config", "phase", "sports", "state", "views"))
