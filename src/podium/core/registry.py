@@ -21,12 +21,13 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 from podium.core.errors import PodiumError, UnknownGame
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from podium.core.contract import Game
 
 
@@ -103,6 +104,9 @@ _games: dict[str, Game] = {}
 def _found() -> dict[str, EntryPoint]:
     global _entry_points  # noqa: PLW0603 - the installed distributions are read once per process
     if _entry_points is None:
+        # imported here: a game's package imports this module (`lazy_names`), and the metadata costs ~50 ms
+        from importlib.metadata import entry_points
+
         _entry_points = {ep.name.strip().lower(): ep for ep in entry_points(group=GROUP)}
     return _entry_points
 
