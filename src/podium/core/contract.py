@@ -301,6 +301,8 @@ class GameOf:
     __slots__ = ("ref",)
 
     def __init__(self, ref: str) -> None:
+        if not isinstance(ref, str) or ":" not in ref:
+            raise TypeError(f"game= takes a reference 'module:attribute' to the Game, not {ref!r}")
         self.ref = ref
 
     def install(self, cls: type) -> None:
