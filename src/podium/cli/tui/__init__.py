@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from podium.api.tui import GameTui
 from podium.cli.tui.generic import GenericTui
-from podium.core.plugins import load_instance
-from podium.core.registry import get_spec
+from podium.core.registry import get_spec, load_instance
 
 
 def get_tui(game_name: str) -> GameTui:
