@@ -27,16 +27,25 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
+def _imports(path: Path) -> list[str]:
+    """The modules `path` imports, anywhere in it (a function's own imports too)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+def _within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
 def test_no_framework_module_imports_a_game() -> None:
     offenders = []
     for path in _framework_modules():
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            offenders += [f"{path.relative_to(SRC)}: {name}" for name in names if name.startswith("podium.games")]
+        offenders += [f"{path.relative_to(SRC)}: {name}" for name in _imports(path) if _within(name, ("podium.games",))]
     assert not offenders
 
 
@@ -82,3 +91,19 @@ def test_no_js_module_over_500_lines() -> None:
     assert any(p.parent.name == "web" for p in scripts) and any(p.name == "table.js" for p in scripts)
     long = {str(p.relative_to(SRC)): n for p in scripts if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert not long
+
+
+APPLICATIONS = ("podium.cli", "podium.rl", "podium.server", "podium.openspiel", "podium.sim")
+PLUGIN_GAME = Path(__file__).resolve().parent / "plugin_game"
+
+
+def test_no_game_imports_an_application() -> None:
+    # A game's facets subclass the plugin kit (`podium.api`), `podium.agents` and `podium.core`: importing one
+    # of its modules must not start an application (register environments, load numpy, typer or fastapi).
+    offenders = [
+        f"{path.name}: {name}"
+        for path in [*GAMES.rglob("*.py"), *PLUGIN_GAME.rglob("*.py")]
+        for name in _imports(path)
+        if _within(name, APPLICATIONS)
+    ]
+    assert not offenders

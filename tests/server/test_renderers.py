@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from podium.api.web import parse_web_ref
 from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_spec
 from podium.server import ServerConfig, create_app, renderers
-from podium.server.renderers import parse_web_ref
 
 BUILT_IN = ("athletic", "golf", "olympicards")
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from podium.api.web import parse_web_ref
 from podium.core.registry import game_names, get_spec
-from podium.server.renderers import parse_web_ref
 
 LANGUAGES = {"en", "hu", "nb"}
 STATIC = Path(__file__).resolve().parents[2] / "src" / "podium" / "web" / "static"

@@ -19,8 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from podium.agents.base import Agent
+from podium.api.tui import TurnContext
 from podium.cli.tui import get_tui
-from podium.cli.tui.base import TurnContext
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Game, State
 from podium.core.errors import ActionError, IllegalAction, PodiumError

@@ -36,6 +36,34 @@ Every view has at least: `game`, `config`, `num_players`, `player` (the viewer's
 """
 
 
+class Information(StrEnum):
+    """What the seats know of the game (a game-type fact, `Game.information`; OpenSpiel's `Information`)."""
+
+    PERFECT = "perfect"  # every seat sees the whole state
+    IMPERFECT = "imperfect"  # some cards are hidden from some seats
+
+
+class Utility(StrEnum):
+    """How the seats' utilities of a finished game add up (a game-type fact, `Game.utility`; OpenSpiel's
+    `Utility`): the utilities are the encoding's (`podium.api.encoding.Encoding.utilities`)."""
+
+    ZERO_SUM = "zero_sum"  # they add up to 0 (what one seat wins, the others lose)
+    CONSTANT_SUM = "constant_sum"  # they add up to the same number in every game (`Encoding.utility_sum`)
+    GENERAL_SUM = "general_sum"  # anything else
+
+
+class Chance(StrEnum):
+    """Where a game's randomness comes from (a game-type fact, `Game.chance`; OpenSpiel's `ChanceMode`)."""
+
+    DETERMINISTIC = "deterministic"  # nothing is random
+    EXPLICIT = "explicit"  # the state's generator shuffles, and the `chance` option deals each card as a chance node
+    SAMPLED = "sampled"  # the state's generator shuffles, and the game has no explicit chance
+
+
+GAME_FACTS: dict[str, type[StrEnum]] = {"information": Information, "utility": Utility, "chance": Chance}
+"""The game-type facts every `Game` declares as class attributes, and their types."""
+
+
 class Action(ABC):
     """A small immutable move. Games intern their actions, so equality is cheap and actions can be dict keys.
 
@@ -157,10 +185,22 @@ class State(ABC):
     - `view(player)` holds everything `player` may know and nothing else (None = spectator).
     - `clone()` is cheap; `to_dict()`/`from_dict()` round-trip the complete state, generator included.
     - All randomness comes from the state's own generator, so seed + actions replay a game exactly.
+
+    A game's state class names its game where it is declared, as a facet reference that is imported on first use
+    (the game's module imports the state's, so the state's cannot import the game):
+
+        class GolfState(State, game="podium.games.golf.game:GAME"): ...
+
+    and `GolfState.game` (or `state.game`) is that `Game` from then on, in the class and in its subclasses.
     """
 
     game: ClassVar[Game]
     num_players: int
+
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            GameOf(game).install(cls)
 
     @property
     @abstractmethod
@@ -259,14 +299,46 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+class GameOf:
+    """The `game` class attribute of a class declared with `game="module:attribute"` (a `State`, an encoding): the
+    game, imported when first read, after which the class holds the game itself (later reads cost what any class
+    attribute costs). A reference, not the object, because the game's module imports the class's."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: str) -> None:
+        if not isinstance(ref, str) or ":" not in ref:
+            raise TypeError(f"game= takes a reference 'module:attribute' to the Game, not {ref!r}")
+        self.ref = ref
+
+    def install(self, cls: type) -> None:
+        type.__setattr__(cls, "game", self)
+
+    def __get__(self, instance: object, owner: type) -> Game:
+        from podium.core.registry import load_instance  # the registry imports this module when it loads a game
+
+        game: Game = load_instance(self.ref, Game, where=owner.__qualname__)
+        for cls in owner.__mro__:
+            if cls.__dict__.get("game") is self:
+                type.__setattr__(cls, "game", game)
+        return game
+
+
 class Game(ABC):
-    """One game's entry point: its name, player bounds, options, and the codecs for actions."""
+    """One game's entry point: its name, player bounds, options, the codecs for actions, and the game-type facts.
+
+    The facts, declared by every game as class attributes and read by `podium.openspiel` and `podium.rl`:
+    `information` (perfect or imperfect), `utility` (zero-sum, constant-sum or general-sum), `chance`
+    (deterministic, explicit or sampled), and the bounds on a game's length, `max_steps` and `max_turns`."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     config_type: ClassVar[type[GameConfig]]
+    information: ClassVar[Information]
+    utility: ClassVar[Utility]
+    chance: ClassVar[Chance]
 
     def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> GameConfig:
         """A validated config from a mapping and/or keyword arguments; defaults are the default rules."""
@@ -305,6 +377,17 @@ class Game(ABC):
     @abstractmethod
     def num_actions(self, config: GameConfig) -> int:
         """Size of the fixed action space (ids are 0 .. num_actions-1)."""
+
+    @abstractmethod
+    def max_steps(self, config: GameConfig, num_players: int) -> int | None:
+        """The most decisions (the seats' actions, chance outcomes not counted) one game under `config` can take,
+        or None when the rules end every game (every turn ends) without a useful number of decisions: then
+        `max_turns` bounds it."""
+
+    def max_turns(self, config: GameConfig, num_players: int) -> int | None:
+        """The most turns one game under `config` can take (the rules' safety nets), or None for no bound. By
+        default every decision is a turn."""
+        return self.max_steps(config, num_players)
 
     def max_chance_outcomes(self, config: GameConfig) -> int:
         """Chance outcome ids are 0 .. this - 1 (the card numbers a shuffle deals); 0 for a game without chance."""

@@ -20,26 +20,46 @@ import numpy as np
 import pyspiel
 
 from podium.core.chance import ChanceState, Deal, deal
-from podium.core.contract import Action, Event, Game, State
+from podium.core.contract import Action, Chance, Event, Game, Information, State, Utility
 from podium.core.errors import ActionError, PodiumError
-from podium.core.plugins import GameSpec, load_ref
+from podium.core.registry import GameSpec, load_ref
 from podium.core.rng import Rng
 from podium.openspiel.params import config_from_params, parameter_spec
 
 PREFIX = "podium_"
-# Athletic's rules end every turn but bound its moves by no useful number (its encoding's `max_steps` is None):
+# Athletic's rules end every turn but bound its moves by no useful number (its `Game.max_steps` is None):
 # OpenSpiel needs one, so such a game reports this many decisions per turn of its turn limit.
 STEPS_PER_UNBOUNDED_TURN = 1000
 
 
+INFORMATION = {
+    Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
+    Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+}
+UTILITY = {
+    Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+    Utility.CONSTANT_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
+    Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM,
+}
+
+
+def unsupported(game: Game) -> str | None:
+    """Why this adapter cannot play `game` (None: it can). It plays every game under explicit chance, which a game
+    declares with its `chance` fact."""
+    if game.chance is not Chance.EXPLICIT:
+        return f"its chance is {game.chance.value}, and podium.openspiel plays games under explicit chance only"
+    return None
+
+
 def game_type(spec: GameSpec, game: Game) -> pyspiel.GameType:
+    """The OpenSpiel type of `game`, from the game-type facts it declares (`Game.information`, `utility`)."""
     return pyspiel.GameType(
         short_name=PREFIX + spec.name,
         long_name=f"podium {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,  # `unsupported` refuses any other
+        information=INFORMATION[game.information],
+        utility=UTILITY[game.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -65,16 +85,16 @@ class PodiumGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type inf
         self.config, self.players = config_from_params(game, dict(params or {}))
         self.encoder = self.encoding.encoder(self.config, self.players)
         low, high = self.encoding.utility_bounds(self.players)
-        steps = self.encoding.max_steps(self.config, self.players)
+        steps = game.max_steps(self.config, self.players)
         if steps is None:
-            steps = (self.encoding.max_turns(self.config, self.players) or 1) * STEPS_PER_UNBOUNDED_TURN
+            steps = (game.max_turns(self.config, self.players) or 1) * STEPS_PER_UNBOUNDED_TURN
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions(self.config),
             max_chance_outcomes=game.max_chance_outcomes(self.config),
             num_players=self.players,
             min_utility=float(low),
             max_utility=float(high),
-            utility_sum=0.0,
+            utility_sum=self.encoding.utility_sum(self.players),
             max_game_length=steps,
         )
         super().__init__(game_type(spec, game), info, dict(params or {}))

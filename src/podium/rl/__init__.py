@@ -1,8 +1,9 @@
 """Reinforcement learning on podium's games: `aec_env` (PettingZoo, every seat an agent) and `gym_env` (Gymnasium,
 one seat learning against podium bots), for every game whose spec declares an `encoding` facet (docs/rl.md).
 
-Needs the `rl` extra (numpy, gymnasium, pettingzoo): `pip install 'podium[rl]'`. `podium.rl.base`, the part a
-game's encoding module imports, needs none of them; the environments are imported on first use. Importing
+Needs the `rl` extra (numpy, gymnasium, pettingzoo): `pip install 'podium[rl]'`. A game's encoding subclasses the
+plugin kit's `podium.api.encoding` (`podium.rl.base` is its old name), which needs none of them and imports nothing
+of this package; the environments are imported on first use. Importing
 `podium.rl` registers every installed game with an encoding with Gymnasium, when it is installed, as
 `podium/<Game>-v0` (`podium/Golf-v0`, …).
 """

@@ -16,12 +16,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from podium.api.encoding import Encoder, Encoding
 from podium.core.config import GameConfig
 from podium.core.contract import Game, State
 from podium.core.errors import IllegalAction, MalformedAction, PodiumError
-from podium.core.plugins import load_instance
-from podium.core.registry import game_names, get_game, get_spec
-from podium.rl.base import Encoder, Encoding
+from podium.core.registry import game_names, get_game, get_spec, load_instance
 
 
 def encoding_of(game: str) -> Encoding:

@@ -1,11 +1,11 @@
 """A game's browser renderer, served from the game's own package.
 
-A game declares its renderer in its spec (`web="package:path/renderer.js"`, a file of an installed package, read
-with importlib.resources so that it works from a wheel or a zip as well as from a checkout). The server serves that
-file at `/games/{name}/{file name}`, and beside it the other `.js`, `.css` and `.json` files of the same folder: the
-renderer may import a module of its own (`./cards.js`), load its stylesheet or its messages (`i18n.json`, its texts
-in every language of the client), with URLs relative to its own. Nothing else of the package is reachable: a file
-name is one plain name, never a path.
+A game declares its renderer in its spec (`web="package:path/renderer.js"`, a reference the plugin kit's
+`podium.api.web` reads), a file of an installed package, read with importlib.resources so that it works from a wheel
+or a zip as well as from a checkout. The server serves that file at `/games/{name}/{file name}`, and beside it the
+other `.js`, `.css` and `.json` files of the same folder: the renderer may import a module of its own (`./cards.js`),
+load its stylesheet or its messages (`i18n.json`, its texts in every language of the client), with URLs relative to
+its own. Nothing else of the package is reachable: a file name is one plain name, never a path.
 
 `/games/{name}/rules?lang=xx` is the game's rules document (`rules.md` beside the game's module, or its translation
 `rules.xx.md`) as an HTML fragment for the browser's rules panel, in any game, with or without a renderer.
@@ -17,7 +17,6 @@ import logging
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -27,6 +26,7 @@ from fastapi import APIRouter, Response
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from podium.api.web import FILE_NAME, WebRef, parse_web_ref
 from podium.core.contract import RULES_FILE
 from podium.core.errors import PodiumError, UnknownGame
 from podium.core.plugins import GameSpec
@@ -41,34 +41,6 @@ MEDIA_TYPES = {
     ".css": "text/css; charset=utf-8",
     ".json": "application/json; charset=utf-8",
 }
-_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(?:js|css|json)")
-_PACKAGE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
-
-
-@dataclass(frozen=True)
-class WebRef:
-    """A spec's `web` reference, checked: the package, the folder inside it, and the renderer's file name."""
-
-    package: str
-    folder: tuple[str, ...]
-    file: str
-
-
-def parse_web_ref(ref: str, *, where: str) -> WebRef:
-    """`"package:path/to/renderer.js"` -> WebRef; a reference that is not a plain relative path to a `.js` file of a
-    package is the game's bug, said with what is expected."""
-    package, sep, path = ref.partition(":")
-    parts = path.split("/")
-    if (
-        not sep
-        or not _PACKAGE.fullmatch(package)
-        or not all(_PART.fullmatch(p) and p not in {".", ".."} for p in parts)
-        or not _FILE_NAME.fullmatch(parts[-1])
-        or not parts[-1].endswith(".js")
-    ):
-        raise PodiumError(f"{where}: web {ref!r} is not a renderer reference (expected 'package:path/to/renderer.js')")
-    return WebRef(package, tuple(parts[:-1]), parts[-1])
 
 
 def renderer_url(spec: GameSpec) -> str | None:
@@ -96,7 +68,7 @@ def _folder(ref: WebRef, where: str) -> Traversable:
 def renderer_file(name: str, file: str) -> tuple[bytes, str]:
     """The bytes and media type of `file` of game `name`'s renderer folder; ApiError 404 when the game is unknown,
     has no renderer, or that folder has no such `.js`/`.css`/`.json` file."""
-    if not _FILE_NAME.fullmatch(file):
+    if not FILE_NAME.fullmatch(file):
         raise ApiError(404, "not_found", f"no file {file!r}: a renderer's files are plain .js, .css or .json names")
     try:
         spec = get_spec(name)

@@ -7,7 +7,7 @@ from typing import Any
 
 from podium.core import checks
 from podium.core.config import GameConfig
-from podium.core.contract import Game, View
+from podium.core.contract import Chance, Game, Information, Utility, View
 from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium_kuhn import actions
@@ -22,6 +22,16 @@ class KuhnGame(Game):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     config_type = KuhnConfig
+    # The game-type facts (podium.openspiel and podium.rl read them): the cards are hidden (K-2), the chips won add
+    # up to what the others lost, and the deal is shuffled by the state's generator, with no explicit chance mode.
+    information = Information.IMPERFECT
+    utility = Utility.ZERO_SUM
+    chance = Chance.SAMPLED
+
+    def max_steps(self, config: GameConfig, num_players: int) -> int:
+        # K-3.3: a hand ends when everybody has passed, or has answered the first bet, made at the latest by the
+        # last seat: at most 2n - 1 decisions, each a turn.
+        return _config(config).hands * (2 * num_players - 1)
 
     def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> KuhnConfig:
         return KuhnConfig.from_options(options, **kwargs)
@@ -111,3 +121,6 @@ def _determinize(view: View, rng: Rng) -> KuhnState:
         last=view["last_hand"],
         rng=Rng(rng.next_u64()),
     )
+
+
+GAME = KuhnGame()

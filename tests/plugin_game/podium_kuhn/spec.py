@@ -3,6 +3,6 @@ and web renderers show it, and its random and ISMCTS bots play it."""
 
 from __future__ import annotations
 
-from podium.core.plugins import GameSpec
+from podium.core.registry import GameSpec
 
-SPEC = GameSpec(name="kuhn", game="podium_kuhn:GAME")
+SPEC = GameSpec(name="kuhn", game="podium_kuhn.game:GAME")

@@ -8,10 +8,10 @@ answered it. Everything else (stakes, who folded, who shows down) follows from t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from podium.core import checks
-from podium.core.contract import Event, Game, JsonDict, Result, State, View
+from podium.core.contract import Event, JsonDict, Result, State, View
 from podium.core.errors import GameNotOver, IllegalAction, RecordError
 from podium.core.rng import Rng
 from podium_kuhn.actions import BET, NAMES, PASS, KuhnAction
@@ -44,7 +44,7 @@ def hand_complete(history: Sequence[int], n: int) -> bool:
     return len(history) == (n if bet is None else bet + n)
 
 
-class KuhnState(State):
+class KuhnState(State, game="podium_kuhn.game:GAME"):
     """A match of Kuhn poker in progress. Build one with `GAME.new_game(config, num_players, seed)`."""
 
     __slots__ = (
@@ -59,8 +59,6 @@ class KuhnState(State):
         "_showdowns",
         "num_players",
     )
-
-    game: ClassVar[Game]  # set in podium_kuhn/__init__.py
 
     def __init__(
         self,

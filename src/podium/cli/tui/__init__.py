@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from podium.cli.tui.base import GameTui
+from podium.api.tui import GameTui
 from podium.cli.tui.generic import GenericTui
-from podium.core.plugins import load_instance
-from podium.core.registry import get_spec
+from podium.core.registry import get_spec, load_instance
 
 
 def get_tui(game_name: str) -> GameTui:

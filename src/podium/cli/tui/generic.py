@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
-from podium.cli.tui.base import GameTui
+from podium.api.tui import GameTui
 from podium.core.contract import View
 
 

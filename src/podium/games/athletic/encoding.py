@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from array import array
 
+from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
-from podium.games.athletic import GAME
 from podium.games.athletic.actions import MOVE_BASE, move_action
 from podium.games.athletic.cards import NUM_CARDS, NUM_PILES
 from podium.games.athletic.config import AthleticConfig
 from podium.games.athletic.state import AthleticState
-from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 MOVES = NUM_PILES * (NUM_PILES - 1)
 _DEPTH = tuple(1.0 - i / NUM_CARDS for i in range(NUM_CARDS + 1))  # a pile card's place, from the top
@@ -127,7 +126,7 @@ class AthleticEncoder(Encoder):
             t_o += NUM_CARDS
 
 
-class AthleticEncoding(Encoding):
+class AthleticEncoding(Encoding, game="podium.games.athletic.game:GAME"):
     def encoder(self, config: GameConfig, players: int) -> AthleticEncoder:
         self.game.check_players(players)
         return AthleticEncoder(config, players)
@@ -145,14 +144,5 @@ class AthleticEncoding(Encoding):
         out["pool_cards_held"] = [sum(pool["hands"][seat] for pool in pools) for seat in range(view["num_players"])]
         return out
 
-    def max_steps(self, config: GameConfig, players: int) -> int | None:
-        # Every turn ends (A-4.2 forbids a layout seen since the last placement), but the moves of one turn have no
-        # useful bound: only the turns are bounded.
-        return None
 
-    def max_turns(self, config: GameConfig, players: int) -> int | None:
-        return _athletic(config).max_turns
-
-
-AthleticEncoding.game = GAME
 ENCODING = AthleticEncoding()

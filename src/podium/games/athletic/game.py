@@ -7,7 +7,7 @@ from typing import Any, ClassVar, cast
 
 from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
-from podium.core.contract import Game, View
+from podium.core.contract import Chance, Game, Information, Utility, View
 from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.athletic import actions
@@ -27,6 +27,19 @@ class AthleticGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     config_type: ClassVar[type[GameConfig]] = AthleticConfig
+    information = Information.IMPERFECT  # the hands are hidden
+    utility = Utility.ZERO_SUM  # the encoding's utilities: the win shared among the tied winners
+    chance = Chance.EXPLICIT  # the deal, dealt as chance nodes under the `chance` option
+
+    def max_steps(self, config: GameConfig, num_players: int) -> int | None:
+        # Every turn ends (A-4.2 forbids a layout seen since the last placement), but the moves of one turn have no
+        # useful bound: only the turns are bounded.
+        return None
+
+    def max_turns(self, config: GameConfig, num_players: int) -> int | None:
+        if not isinstance(config, AthleticConfig):
+            raise ConfigError(f"Athletic Games needs an athletic config, not {type(config).__name__}")
+        return config.max_turns
 
     def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> AthleticState:
         self.check_players(num_players)
@@ -180,3 +193,6 @@ class AthleticGame(Game):
             "You see your hand, every pile in full, the number of cards in each hand, the draw pile size and the "
             "medals."
         )
+
+
+GAME = AthleticGame()

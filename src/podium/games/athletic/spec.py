@@ -3,11 +3,11 @@ under the `podium.games` entry points)."""
 
 from __future__ import annotations
 
-from podium.core.plugins import BotNote, GameSpec
+from podium.core.registry import BotNote, GameSpec
 
 SPEC = GameSpec(
     name="athletic",
-    game="podium.games.athletic:GAME",
+    game="podium.games.athletic.game:GAME",
     encoding="podium.games.athletic.encoding:ENCODING",
     tui="podium.games.athletic.tui:TUI",
     web="podium.games.athletic:web/renderer.js",

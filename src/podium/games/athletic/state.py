@@ -17,7 +17,7 @@ them each hand and the draw pile hold, is public knowledge and part of every vie
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from podium.core.contract import Action, Event, JsonDict, Result, State, View
 from podium.core.errors import GameNotOver, IllegalAction
@@ -40,7 +40,6 @@ from podium.games.athletic.termination import AthleticTermination
 from podium.games.athletic.view import AthleticView, PoolView, as_view, build_pools, options_of, pools_view
 
 if TYPE_CHECKING:
-    from podium.core.contract import Game
     from podium.games.athletic.layout import LayoutKey
 
 HAND_SIZE = 7
@@ -50,8 +49,7 @@ _BIT = tuple(1 << c for c in range(NUM_CARDS)).__getitem__  # a card's bit; a ha
 _LAZY = frozenset({"hand_masks", "codes", "seen"})  # built on first use in a state read from a record
 
 
-class AthleticState(State):
-    game: ClassVar[Game]  # set in podium.games.athletic
+class AthleticState(State, game="podium.games.athletic.game:GAME"):
     hand_masks: list[int]
     codes: list[int]
     seen: set[LayoutKey]

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from podium.cli.tui.base import Command, GameTui, TurnContext
+from podium.api.tui import Command, GameTui, TurnContext
 from podium.core.contract import Action, Event, View
 from podium.games.athletic.actions import END, AthleticAction
 from podium.games.athletic.cards import SPORT, SPORT_LETTERS, SPORT_STYLES, VALUE, parse_card

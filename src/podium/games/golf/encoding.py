@@ -8,13 +8,12 @@ from array import array
 from itertools import compress
 from typing import Any, cast
 
+from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
-from podium.games.golf import GAME
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, SUIT_OF
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.rules import OWNER, P_DRAWN, PHASES, PUBLIC, rules_for
-from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 CARD = 17  # rank one-hot (13), suit one-hot (4)
 SLOT = 3 + CARD  # what is known of the card (nobody / its owner / everybody), then the card if the viewer knows it
@@ -191,7 +190,7 @@ class GolfEncoder(Encoder):
             memo[5] = last[:] if last else None
 
 
-class GolfEncoding(Encoding):
+class GolfEncoding(Encoding, game="podium.games.golf.game:GAME"):
     def encoder(self, config: GameConfig, players: int) -> GolfEncoder:
         self.game.check_players(players)
         return GolfEncoder(config, players)
@@ -206,18 +205,5 @@ class GolfEncoding(Encoding):
         out["last_round_scores"] = view["round_scores"][-1] if view["round_scores"] else None
         return out
 
-    def max_steps(self, config: GameConfig, players: int) -> int | None:
-        # G-5.3: a round has at most round_turn_limit turns of at most three decisions (draw or take; swap or
-        # discard; knock, pass or flip), after at most two peeks or flips per player (G-3.3, G-8.1).
-        golf = _golf(config)
-        if not golf.round_turn_limit:
-            return None
-        return golf.rounds * (2 * players + 3 * golf.round_turn_limit)
 
-    def max_turns(self, config: GameConfig, players: int) -> int | None:
-        golf = _golf(config)
-        return golf.rounds * golf.round_turn_limit if golf.round_turn_limit else None
-
-
-GolfEncoding.game = GAME
 ENCODING = GolfEncoding()

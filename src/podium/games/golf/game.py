@@ -8,7 +8,7 @@ from typing import Any, cast
 from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.checks import integer, memoized, optional_integer
 from podium.core.config import GameConfig
-from podium.core.contract import Game, View
+from podium.core.contract import Chance, Game, Information, Utility, View
 from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.golf import actions
@@ -35,6 +35,21 @@ class GolfGame(Game):
     min_players = 2
     max_players = MAX_PLAYERS
     config_type = GolfConfig
+    information = Information.IMPERFECT  # G-7: face-down cards
+    utility = Utility.ZERO_SUM  # the encoding's utilities: the win shared among the tied lowest totals
+    chance = Chance.EXPLICIT  # the shuffles (G-3), dealt as chance nodes under the `chance` option
+
+    def max_steps(self, config: GameConfig, num_players: int) -> int | None:
+        # G-5.3: a round has at most round_turn_limit turns of at most three decisions (draw or take; swap or
+        # discard; knock, pass or flip), after at most two peeks or flips per player (G-3.3, G-8.1).
+        golf = _golf(config)
+        if not golf.round_turn_limit:
+            return None
+        return golf.rounds * (2 * num_players + 3 * golf.round_turn_limit)
+
+    def max_turns(self, config: GameConfig, num_players: int) -> int | None:
+        golf = _golf(config)
+        return golf.rounds * golf.round_turn_limit if golf.round_turn_limit else None
 
     def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> GolfConfig:
         return GolfConfig.from_options(options, **kwargs)
@@ -91,6 +106,12 @@ class GolfGame(Game):
         if not isinstance(config, GolfConfig):
             raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
         return rules_summary(config)
+
+
+def _golf(config: GameConfig) -> GolfConfig:
+    if not isinstance(config, GolfConfig):
+        raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
+    return config
 
 
 def _slots(config: GameConfig | None) -> int | None:
@@ -261,3 +282,6 @@ def view_sampler(view: View) -> Callable[[Rng], GolfState]:
         return state
 
     return sample
+
+
+GAME = GolfGame()

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from podium.core.plugins import BotNote, GameSpec
+from podium.core.registry import BotNote, GameSpec
 
 SPEC = GameSpec(
     name="golf",
-    game="podium.games.golf:GAME",
+    game="podium.games.golf.game:GAME",
     encoding="podium.games.golf.encoding:ENCODING",
     tui="podium.games.golf.tui:TUI",
     web="podium.games.golf:web/renderer.js",

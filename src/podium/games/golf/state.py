@@ -78,12 +78,12 @@ _KNOCK_EVENTS = tuple(Event("knock", {"player": p}) for p in range(MAX_PLAYERS))
 _PASS_EVENTS = tuple(Event("pass", {"player": p}) for p in range(MAX_PLAYERS))
 
 
-class GolfState(GolfPosition):
+class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
     """A game of Golf in progress. Build one with `GAME.new_game(config, num_players, seed)`."""
 
     __slots__ = ()
 
-    game: ClassVar[Any]  # set in podium.games.golf.game
+    game: ClassVar[Any]  # the GolfGame (typed Any: this module cannot import its class)
 
     # ------------------------------------------------------------------ dealing
 

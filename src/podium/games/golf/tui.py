@@ -8,8 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from podium.cli.tui.base import GameTui
-from podium.cli.tui.cards import card_label, french_card
+from podium.api.tui import GameTui, card_label, french_card
 from podium.core.contract import Action, Event, State, View
 from podium.games.golf.actions import TAKE, GolfAction
 from podium.games.golf.rules import GolfPhase

@@ -9,16 +9,15 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any, cast
 
+from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
-from podium.games.olympicards import GAME
 from podium.games.olympicards.cards import DECK_SIZE, NO_CARD, NUM_KINDS
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.plays import Play
 from podium.games.olympicards.sports import MAX_PLAY, MEASURES, PROGRESSIONS, RELATIONS, SHAPES, SPORTS_PER_SET, Sport
 from podium.games.olympicards.state import OlympicardsState
-from podium.rl.base import Encoder, Encoding, Feature, FloatBuffer
 
 SPORT = len(SHAPES) + len(MEASURES) + len(PROGRESSIONS) + len(RELATIONS) + 4
 ROUNDS = 128  # rounds of one sport: each takes an action, and a sport has at most 90 plays and 7 withdrawals
@@ -279,7 +278,7 @@ class OlympicardsEncoder(Encoder):
         w[draw_o] = s.draw_size / DECK_SIZE
 
 
-class OlympicardsEncoding(Encoding):
+class OlympicardsEncoding(Encoding, game="podium.games.olympicards.game:GAME"):
     def encoder(self, config: GameConfig, players: int) -> OlympicardsEncoder:
         self.game.check_players(players)
         return OlympicardsEncoder(config, players)
@@ -301,14 +300,5 @@ class OlympicardsEncoding(Encoding):
         out["discard"] = sorted(view["discard"])
         return out
 
-    def max_steps(self, config: GameConfig, players: int) -> int | None:
-        # Per sport: one decision (a postponed card is played without one), at most max(players, 3) withdrawals
-        # (O-6, O-7), and plays of at least one card each from hands that hold at most the 90 cards (O-1).
-        return SPORTS_PER_SET * (1 + max(players, 3) + DECK_SIZE)
 
-    def max_turns(self, config: GameConfig, players: int) -> int | None:
-        return self.max_steps(config, players)  # every decision is a turn
-
-
-OlympicardsEncoding.game = GAME
 ENCODING = OlympicardsEncoding()

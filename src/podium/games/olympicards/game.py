@@ -9,15 +9,24 @@ from typing import Any, cast
 
 from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
-from podium.core.contract import Game, View
+from podium.core.contract import Chance, Game, Information, Utility, View
 from podium.core.errors import ConfigError, MalformedAction
 from podium.core.rng import Rng
 from podium.games.olympicards import actions
 from podium.games.olympicards.actions import OlyAction
-from podium.games.olympicards.cards import COLOUR_NAMES, COLOURS, NO_CARD, NUM_KINDS, full_deck, parse_card
+from podium.games.olympicards.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    DECK_SIZE,
+    NO_CARD,
+    NUM_KINDS,
+    full_deck,
+    parse_card,
+)
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.phase import OlympicardsPhase
 from podium.games.olympicards.scoring import AWARDS, TWO_PLAYER_AWARDS, award_text
+from podium.games.olympicards.sports import SPORTS_PER_SET
 from podium.games.olympicards.state import OlympicardsState
 from podium.games.olympicards.views import typed_view
 
@@ -28,6 +37,15 @@ class Olympicards(Game):
     min_players = 2
     max_players = 7
     config_type = Config
+    information = Information.IMPERFECT  # O-2: the hands are hidden
+    utility = Utility.ZERO_SUM  # the encoding's utilities: the win shared among the tied winners
+    chance = Chance.EXPLICIT  # the shuffles (O-2), dealt as chance nodes under the `chance` option
+
+    def max_steps(self, config: GameConfig, num_players: int) -> int | None:
+        # Per sport: one decision (a postponed card is played without one), at most max(players, 3) withdrawals
+        # (O-6, O-7), and plays of at least one card each from hands that hold at most the 90 cards (O-1). Every
+        # decision is a turn (the default `max_turns`).
+        return SPORTS_PER_SET * (1 + max(num_players, 3) + DECK_SIZE)
 
     def __init__(self) -> None:
         self._configs: dict[str, Config] = {}
@@ -234,3 +252,6 @@ class Olympicards(Game):
             star = " *" if sport.star else ""
             lines.append(f"  {i}. {sport.name}{star}: {sport.describe()}")
         return "\n".join(lines)
+
+
+GAME = Olympicards()

@@ -3,11 +3,11 @@ the `podium.games` entry points)."""
 
 from __future__ import annotations
 
-from podium.core.plugins import BotNote, GameSpec
+from podium.core.registry import BotNote, GameSpec
 
 SPEC = GameSpec(
     name="olympicards",
-    game="podium.games.olympicards:GAME",
+    game="podium.games.olympicards.game:GAME",
     encoding="podium.games.olympicards.encoding:ENCODING",
     tui="podium.games.olympicards.tui:TUI",
     web="podium.games.olympicards:web/renderer.js",

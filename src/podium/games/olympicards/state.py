@@ -51,7 +51,7 @@ DECIDE, PLAY, OVER = OlympicardsPhase.DECIDE, OlympicardsPhase.PLAY, Olympicards
 HAND_SIZE = 6
 
 
-class OlympicardsState(OlympicardsViews, OlympicardsRecords, State):
+class OlympicardsState(OlympicardsViews, OlympicardsRecords, State, game="podium.games.olympicards.game:GAME"):
     """An Olympicards game: the table (table.py), its views (views.py) and records (records.py), and the rules that
     change it."""
 

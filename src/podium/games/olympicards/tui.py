@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from podium.cli.tui.base import GameTui
+from podium.api.tui import GameTui
 from podium.core.contract import Action, Event, State, View
 from podium.games.olympicards.actions import OlyAction
 from podium.games.olympicards.cards import COLOUR_STYLES, COLOURS, VALUE, parse_card
