@@ -255,6 +255,8 @@ class OlympicardsState(OlympicardsViews, OlympicardsRecords, State, game="podium
 
     def _draw_cards(self, player: int, count: int, events: list[Event] | None) -> None:
         """O-6, O-7, O-8: up to `count` cards from the draw pile, which the discard refills when it runs out."""
+        if not count:  # the last withdrawals' awards: no cards, no events
+            return
         drawn: list[int] = []
         for _ in range(count):
             if not self._draw and not self._reshuffle(events):
@@ -264,7 +266,7 @@ class OlympicardsState(OlympicardsViews, OlympicardsRecords, State, game="podium
         for k in drawn:
             hand[k] += 1
         self._sizes[player] += len(drawn)
-        if count and events is not None:
+        if events is not None:
             events.append(Event("draw", {"player": player, "count": len(drawn)}))
             events.append(Event("drew", {"player": player, "cards": [TEXT[k] for k in drawn]}, frozenset((player,))))
 
