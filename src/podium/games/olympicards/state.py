@@ -311,7 +311,8 @@ class OlympicardsState(OlympicardsViews, OlympicardsRecords, State, game="podium
                 events.append(Event("target", {"card": TEXT[self._target] if self._target != NO_CARD else None}))
 
     def _begin_sport(self, events: list[Event] | None) -> None:
-        """O-4: turn over the next sport card (or end the game after the ninth sport)."""
+        """O-3, O-4: turn over the next sport card, which the start player may postpone unless it was postponed before
+        (O-4.1; postponed cards come back in order, O-4.3), or end the game after the ninth sport."""
         if not self._pile:
             self._phase = OVER
             self._sport = -1
