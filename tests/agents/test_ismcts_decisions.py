@@ -1,9 +1,9 @@
-"""ISMCTS decides as it did when its golden file was written (golden/ismcts_decisions.json; issue 13 target 6 pinned
-the search down against a frozen copy, issue 27 against a recorded file): on positions of every installed game, with
-the same seed, the search gathers the same statistics and chooses the same action: the tree, one level of paired
-samples, and a game's own turn search (its `macros` facet) where it has one, each with the game's default playout. And whatever was recorded, the choice follows the
-statistics: the most visited action, ties broken by the best mean reward (bench/ismcts_visit_ties.py), and in the
-one-level search the best mean reward.
+"""ISMCTS decides as it did when its golden files were written (golden/ismcts_decisions/; issue 13 target 6 pinned the
+search down against a frozen copy, issue 27 against a recorded file): on positions of every installed game, with the
+same seed, the search gathers the same statistics and chooses the same action: the tree, one level of paired samples,
+and a game's own turn search (its `macros` facet) where it has one, each with the game's default playout. And
+whatever was recorded, the choice follows the statistics: the most visited action, ties broken by the best mean
+reward (bench/ismcts_visit_ties.py), and in the one-level search the best mean reward.
 
 A rule change moves these figures: write the file again (`pytest -m golden --update-golden`) and review it."""
 
