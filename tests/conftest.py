@@ -6,7 +6,7 @@ them is slow too; a slow test elsewhere says so itself (`pytestmark = pytest.mar
 
 Golden files: a test that pins down what today's code computes (`golden.check(name, value)`) compares it with
 `golden/<name>.json` beside the test module. When a rule or a bot changes on purpose, write them again from today's
-code with `pytest -p no:randomly -m golden --update-golden` and review the diff: the change must be the one intended."""
+code with `pytest -m golden --update-golden` and review the diff: the change must be the one intended."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 
-# Folders and modules whose every test is slow: browser tests, wheel builds, mypy and ruff over the tree.
-SLOW_PATHS = ("e2e", "packaging", "test_quality.py")
+# Folders and modules whose every test is slow: browser tests, wheel builds, mypy and ruff over the tree, a Ray
+# cluster, a server killed and restarted many times.
+SLOW_PATHS = ("e2e", "packaging", "test_quality.py", "sim/test_ray_backend.py", "server/test_restart.py")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -61,7 +62,7 @@ class Golden:
         recorded = json.loads(path.read_text())
         assert now == recorded, (
             f"{path.relative_to(TESTS)} differs from today's code; if the change is intended, write it again with "
-            "`pytest -p no:randomly -m golden --update-golden` and review the diff"
+            "`pytest -m golden --update-golden` and review the diff"
         )
 
 
