@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from podium.core.registry import game_names
+from podium.core.registry import game_names, get_spec
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "podium"
 GAMES = SRC / "games"
@@ -74,3 +74,102 @@ def test_web_shell_names_no_game() -> None:
 def test_no_module_over_500_lines() -> None:
     long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert not long
+
+
+TESTS = SRC.parents[1] / "tests"
+# Framework tests: every folder of tests/ but a game's own (tests/games/<game>/), the plugin game's distribution, and
+# the browser and packaging tests, which drive one game's page or one game's compiled build on purpose.
+GAME_TEST_FOLDERS = ("games", "plugin_game", "e2e", "packaging")
+# Framework test files that still name a built-in game (issue 27 point 6): to be made game-free or moved to
+# tests/games/<game>/. The list may only shrink.
+NAMING_A_GAME_PENDING: set[str] = {
+    "agents/test_determinizers.py",
+    "agents/test_ismcts_anchor.py",
+    "agents/test_judgement.py",
+    "agents/test_macros.py",
+    "agents/test_olympicards_playout.py",
+    "agents/test_play.py",
+    "agents/test_registry.py",
+    "cli/test_cli.py",
+    "cli/test_option_bounds.py",
+    "cli/test_play_memory.py",
+    "cli/test_play_newcomer.py",
+    "cli/test_rules_cli.py",
+    "cli/test_study_newcomer.py",
+    "core/test_action_errors.py",
+    "core/test_chance.py",
+    "core/test_plugins.py",
+    "core/test_result.py",
+    "openspiel/test_openspiel.py",
+    "plugin/test_broken_plugin.py",
+    "rl/rl_cases.py",
+    "rl/test_contract.py",
+    "rl/test_gymnasium.py",
+    "rl/test_pettingzoo.py",
+    "server/test_frames_and_commits.py",
+    "server/test_head.py",
+    "server/test_i18n_served.py",
+    "server/test_leaks.py",
+    "server/test_limits.py",
+    "server/test_memory_option.py",
+    "server/test_protocol.py",
+    "server/test_renderers.py",
+    "server/test_rest.py",
+    "server/test_rest_option_bounds.py",
+    "server/test_restart.py",
+    "server/test_rules_route.py",
+    "server/test_units.py",
+    "sim/replay_cases.py",
+    "sim/test_backends.py",
+    "sim/test_plot.py",
+    "sim/test_ray_backend.py",
+    "sim/test_replay_fixtures.py",
+    "sim/test_runner_views.py",
+    "sim/test_sim_cli.py",
+    "sim/test_sim_stats.py",
+    "sim/test_tournament.py",
+    "sim/test_view_copies.py",
+    "test_rules_document.py",
+    "web/test_i18n.py",
+}
+
+
+def _names_in(path: Path, games: set[str]) -> list[int]:
+    """The lines of `path` whose code (names, attributes, imports, strings but docstrings) names one of `games`."""
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = _docstrings(tree)
+    lines = []
+    for node in ast.walk(tree):
+        words: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words = node.value.lower().replace("_", " ").replace("/", " ").replace(".", " ").split()
+        elif isinstance(node, ast.Name):
+            words = node.id.lower().split("_")
+        elif isinstance(node, ast.Attribute):
+            words = node.attr.lower().split("_")
+        elif isinstance(node, ast.alias):
+            words = node.name.lower().replace(".", "_").split("_")
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            words = node.module.lower().replace(".", "_").split("_")
+        if any(w.strip(",:;()'`\"[]{}=") in games for w in words):
+            lines.append(getattr(node, "lineno", 0))
+    return sorted(set(lines))
+
+
+def test_no_framework_test_names_a_built_in_game() -> None:
+    # A framework test runs over every installed game (the registry) or on the plugin game (tests/plugin_game), so
+    # that a rule change moves only its game's tests (tests/games/<game>/) and a new game is tested as soon as it is
+    # installed. Docstrings and comments may use a game as an example.
+    built_in = {name for name in game_names() if get_spec(name).game.startswith("podium.games.")}
+    assert built_in, "no built-in game found"
+    naming = {}
+    for path in sorted(TESTS.rglob("*.py")):
+        relative = path.relative_to(TESTS)
+        if relative.parts[0] in GAME_TEST_FOLDERS:
+            continue
+        if lines := _names_in(path, built_in):
+            naming[relative.as_posix()] = lines
+    offenders = {name: lines for name, lines in naming.items() if name not in NAMING_A_GAME_PENDING}
+    assert not offenders, f"framework tests naming a built-in game (file: lines): {offenders}"
+    stale = NAMING_A_GAME_PENDING - set(naming)
+    assert not stale, f"no longer name a game, take them off NAMING_A_GAME_PENDING: {sorted(stale)}"
