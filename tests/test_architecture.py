@@ -87,7 +87,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "agents/test_ismcts_anchor.py",
     "agents/test_judgement.py",
     "agents/test_macros.py",
-    "agents/test_olympicards_playout.py",
     "agents/test_play.py",
     "agents/test_registry.py",
     "cli/test_cli.py",
