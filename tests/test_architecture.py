@@ -83,7 +83,6 @@ GAME_TEST_FOLDERS = ("games", "plugin_game", "e2e", "packaging")
 # Framework test files that still name a built-in game (issue 27 point 6): to be made game-free or moved to
 # tests/games/<game>/. The list may only shrink.
 NAMING_A_GAME_PENDING: set[str] = {
-    "agents/test_registry.py",
     "cli/test_cli.py",
     "cli/test_option_bounds.py",
     "cli/test_play_memory.py",
