@@ -27,21 +27,21 @@ def test_spec_parsing() -> None:
 
 
 def test_options_from_spec_and_keywords() -> None:
-    golf = PLUGIN
-    bot = make_agent("ismcts:iterations=50:c=0.3", golf, 1, 7)
+    game = PLUGIN
+    bot = make_agent("ismcts:iterations=50:c=0.3", game, 1, 7)
     assert isinstance(bot, ISMCTS)
     assert bot.budget == Budget(50, None) and bot.c == 0.3 and bot.seat == 1
-    keyword = make_agent("ismcts", golf, 0, 7, seconds=0.25)
+    keyword = make_agent("ismcts", game, 0, 7, seconds=0.25)
     assert isinstance(keyword, ISMCTS) and keyword.budget == Budget(None, 0.25)
     # Keyword options override the spec's.
-    both = make_agent("ismcts:iterations=50", golf, 0, 7, iterations=80)
+    both = make_agent("ismcts:iterations=50", game, 0, 7, iterations=80)
     assert isinstance(both, ISMCTS) and both.budget.iterations == 80
 
 
 def test_the_four_argument_form_still_works() -> None:
-    golf = PLUGIN
-    assert isinstance(make_agent("random", golf, 0, 3), RandomAgent)
-    assert isinstance(make_agent("random", golf, 0), RandomAgent)
+    game = PLUGIN
+    assert isinstance(make_agent("random", game, 0, 3), RandomAgent)
+    assert isinstance(make_agent("random", game, 0), RandomAgent)
 
 
 def test_errors_name_what_is_allowed() -> None:
