@@ -89,7 +89,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "cli/test_play_newcomer.py",
     "cli/test_rules_cli.py",
     "cli/test_study_newcomer.py",
-    "core/test_action_errors.py",
     "core/test_chance.py",
     "core/test_plugins.py",
     "core/test_result.py",
