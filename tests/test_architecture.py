@@ -91,7 +91,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "cli/test_study_newcomer.py",
     "core/test_chance.py",
     "core/test_plugins.py",
-    "core/test_result.py",
     "openspiel/test_openspiel.py",
     "plugin/test_broken_plugin.py",
     "rl/rl_cases.py",
