@@ -90,7 +90,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "cli/test_rules_cli.py",
     "cli/test_study_newcomer.py",
     "core/test_chance.py",
-    "core/test_plugins.py",
     "openspiel/test_openspiel.py",
     "plugin/test_broken_plugin.py",
     "rl/rl_cases.py",
