@@ -110,7 +110,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_rules_route.py",
     "server/test_units.py",
     "sim/replay_cases.py",
-    "sim/test_backends.py",
     "sim/test_plot.py",
     "sim/test_ray_backend.py",
     "sim/test_replay_fixtures.py",
