@@ -113,8 +113,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "sim/test_ray_backend.py",
     "sim/test_replay_fixtures.py",
     "sim/test_sim_cli.py",
-    "sim/test_tournament.py",
-    "sim/test_view_copies.py",
     "test_rules_document.py",
     "web/test_i18n.py",
 }
