@@ -111,7 +111,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_units.py",
     "sim/replay_cases.py",
     "sim/test_ray_backend.py",
-    "sim/test_sim_cli.py",
     "test_rules_document.py",
     "web/test_i18n.py",
 }
