@@ -91,7 +91,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "cli/test_study_newcomer.py",
     "core/test_chance.py",
     "openspiel/test_openspiel.py",
-    "plugin/test_broken_plugin.py",
     "rl/rl_cases.py",
     "rl/test_contract.py",
     "rl/test_gymnasium.py",
@@ -108,9 +107,7 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_rest_option_bounds.py",
     "server/test_restart.py",
     "server/test_rules_route.py",
-    "server/test_units.py",
     "sim/replay_cases.py",
-    "web/test_i18n.py",
 }
 
 
