@@ -97,7 +97,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "rl/test_pettingzoo.py",
     "server/test_frames_and_commits.py",
     "server/test_head.py",
-    "server/test_i18n_served.py",
     "server/test_leaks.py",
     "server/test_limits.py",
     "server/test_memory_option.py",
@@ -106,7 +105,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_rest.py",
     "server/test_rest_option_bounds.py",
     "server/test_restart.py",
-    "server/test_rules_route.py",
     "sim/replay_cases.py",
 }
 
