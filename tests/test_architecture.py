@@ -95,7 +95,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "rl/test_contract.py",
     "rl/test_gymnasium.py",
     "rl/test_pettingzoo.py",
-    "server/test_frames_and_commits.py",
     "server/test_leaks.py",
     "server/test_limits.py",
     "server/test_memory_option.py",
