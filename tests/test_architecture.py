@@ -100,7 +100,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_protocol.py",
     "server/test_renderers.py",
     "server/test_rest.py",
-    "server/test_rest_option_bounds.py",
     "server/test_restart.py",
     "sim/replay_cases.py",
 }
