@@ -88,7 +88,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "cli/test_play_newcomer.py",
     "cli/test_rules_cli.py",
     "cli/test_study_newcomer.py",
-    "core/test_chance.py",
     "openspiel/test_openspiel.py",
     "rl/rl_cases.py",
     "rl/test_contract.py",
