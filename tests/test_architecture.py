@@ -85,7 +85,6 @@ GAME_TEST_FOLDERS = ("games", "plugin_game", "e2e", "packaging")
 NAMING_A_GAME_PENDING: set[str] = {
     "cli/test_cli.py",
     "cli/test_play_newcomer.py",
-    "cli/test_rules_cli.py",
     "cli/test_study_newcomer.py",
     "openspiel/test_openspiel.py",
     "rl/rl_cases.py",

@@ -1,0 +1,50 @@
+"""`podium rules athletic` (every game's: tests/cli/test_rules_cli.py): seats counted from zero."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from podium.cli.app import app
+from podium.core.registry import get_game
+
+runner = CliRunner()
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def table_rows(output: str) -> dict[str, list[str]]:
+    """The option table's cells, joined across wrapped lines: option name -> [value, allowed, meaning]."""
+    rows: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in output.splitlines():
+        if not line.startswith("│"):
+            continue
+        cells = [cell.strip() for cell in line.strip("│").split("│")]
+        if cells[0]:
+            current = rows.setdefault(cells[0], ["", "", ""])
+        assert current is not None
+        for index, cell in enumerate(cells[1:]):
+            current[index] = f"{current[index]} {cell}".strip()
+    return rows
+
+
+def test_athletic_summary_counts_seats_from_zero() -> None:
+    # A-2.4: seat 0 starts unless first_player names another seat; seats are numbered from 0 everywhere.
+    code, output = invoke("rules", "athletic")
+    assert code == 0 and "seat 0 starts" in " ".join(output.split())
+    code, output = invoke("rules", "athletic", "--rule", "first_player=1")
+    assert code == 0 and "seat 1 starts" in " ".join(output.split())
+    game = get_game("athletic")
+    state = game.new_game(game.config_type.from_assignments(["first_player=1"]), 3, 0)
+    assert state.current_player == 1
+
+
+def test_the_first_player_shows_as_typed() -> None:
+    _, output = invoke("rules", "athletic")
+    assert table_rows(output)["first_player"][0] == "none"
+    _, output = invoke("rules", "athletic", "--rule", "first_player=2")
+    assert table_rows(output)["first_player"][0] == "2 (default none)"
