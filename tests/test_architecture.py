@@ -83,7 +83,6 @@ GAME_TEST_FOLDERS = ("games", "plugin_game", "e2e", "packaging")
 # Framework test files that still name a built-in game (issue 27 point 6): to be made game-free or moved to
 # tests/games/<game>/. The list may only shrink.
 NAMING_A_GAME_PENDING: set[str] = {
-    "cli/test_play_newcomer.py",
     "openspiel/test_openspiel.py",
     "rl/rl_cases.py",
     "rl/test_contract.py",
