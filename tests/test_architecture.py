@@ -80,8 +80,16 @@ TESTS = SRC.parents[1] / "tests"
 # Framework tests: every folder of tests/ but a game's own (tests/games/<game>/), the plugin game's distribution, and
 # the browser and packaging tests, which drive one game's page or one game's compiled build on purpose.
 GAME_TEST_FOLDERS = ("games", "plugin_game", "e2e", "packaging")
-# Framework test files that still name a built-in game (issue 27 point 6): to be made game-free or moved to
-# tests/games/<game>/. The list may only shrink.
+# Framework test files allowed to name a built-in game, each for a reason that cannot be made game-free.
+NAMING_A_GAME_ALLOWED: dict[str, str] = {
+    # The writer of the held replay fixtures (tests/sim/data): its table is the index of what was saved from the
+    # engines before issue 13's speed work (which games, variants, seeds); the replay test itself reads every saved
+    # file whatever game it holds, and the fixtures are never written again to make a test pass.
+    "sim/replay_cases.py": "the index of the held replay fixtures",
+}
+# Framework test files that still name a built-in game (issue 27 point 6), to be made game-free or moved to
+# tests/games/<game>/: the RL and OpenSpiel tables of variants (no encoding on the plugin game yet), and server tests
+# that play one game's moves. The list may only shrink.
 NAMING_A_GAME_PENDING: set[str] = {
     "openspiel/test_openspiel.py",
     "rl/rl_cases.py",
@@ -95,7 +103,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_renderers.py",
     "server/test_rest.py",
     "server/test_restart.py",
-    "sim/replay_cases.py",
 }
 
 
@@ -134,7 +141,8 @@ def test_no_framework_test_names_a_built_in_game() -> None:
             continue
         if lines := _names_in(path, built_in):
             naming[relative.as_posix()] = lines
-    offenders = {name: lines for name, lines in naming.items() if name not in NAMING_A_GAME_PENDING}
+    excused = NAMING_A_GAME_PENDING | set(NAMING_A_GAME_ALLOWED)
+    offenders = {name: lines for name, lines in naming.items() if name not in excused}
     assert not offenders, f"framework tests naming a built-in game (file: lines): {offenders}"
-    stale = NAMING_A_GAME_PENDING - set(naming)
-    assert not stale, f"no longer name a game, take them off NAMING_A_GAME_PENDING: {sorted(stale)}"
+    stale = excused - set(naming)
+    assert not stale, f"no longer name a game, take them off the lists: {sorted(stale)}"
