@@ -23,13 +23,14 @@ def bots_of(name: str) -> list[str]:
 
 
 def play(
-    game: Game, options: dict[str, Any], bots: list[str], seed: int, *, copy_views: bool = False
+    game: Game, options: dict[str, Any], bots: list[str], seed: int, *, copy_views: bool = False, plies: int = 150
 ) -> tuple[list[int], list[int]]:
-    """Play one game; returns (action ids in order, winners). Fails if a bot picks an illegal action."""
+    """Play one game, or its first `plies` actions (a game under default rules can be long); returns (action ids in
+    order, winners, if it ended). Fails if a bot picks an illegal action."""
     state = game.new_game(game.config(options), len(bots), seed)
     agents = [make_agent(name, game, seat, seed * 31 + seat) for seat, name in enumerate(bots)]
     actions: list[int] = []
-    while not state.is_over:
+    while not state.is_over and len(actions) < plies:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
@@ -40,7 +41,7 @@ def play(
         assert action in legal, f"{bots[seat]} chose {action} but legal were {legal}"
         state.apply(action)
         actions.append(action.id)
-    return actions, list(state.result().winners)
+    return actions, list(state.result().winners) if state.is_over else []
 
 
 class Spy(Agent):
