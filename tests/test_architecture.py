@@ -97,7 +97,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "rl/test_gymnasium.py",
     "rl/test_pettingzoo.py",
     "server/test_leaks.py",
-    "server/test_limits.py",
     "server/test_memory_option.py",
     "server/test_protocol.py",
     "server/test_renderers.py",
