@@ -100,7 +100,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "server/test_memory_option.py",
     "server/test_protocol.py",
     "server/test_renderers.py",
-    "server/test_rest.py",
     "server/test_restart.py",
 }
 
