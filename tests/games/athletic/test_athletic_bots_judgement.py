@@ -53,6 +53,7 @@ def clearable_turns(options: dict[str, Any], count: int, seed: int) -> list[tupl
     return out
 
 
+@pytest.mark.slow  # whole turns of the solver and the turn search on many sampled positions
 @pytest.mark.parametrize("bot_name", ["heuristic", "hard:iterations=6"])
 def test_athletic_a_clearable_hand_is_cleared(bot_name: str) -> None:
     # clearing the hand wins a medal; a turn that places fewer cards gives it up for nothing.

@@ -19,8 +19,8 @@ SLOW = pytest.mark.slow
 VARIANTS: list[tuple[dict[str, Any], int, int, tuple[pytest.MarkDecorator, ...]]] = [
     # Several hundred games per variant across 2-5 players.
     ({"rounds": 2}, 60, 20_000, ()),
-    ({"rounds": 1, "peek": "near", "knock": "after"}, 60, 20_000, ()),
-    ({"rounds": 1, "discard_take_must_swap": True, "values": "six"}, 60, 20_000, ()),
+    ({"rounds": 1, "peek": "near", "knock": "after"}, 60, 20_000, (SLOW,)),
+    ({"rounds": 1, "discard_take_must_swap": True, "values": "six"}, 60, 20_000, (SLOW,)),
     ({"variant": "six", "rounds": 2}, 60, 20_000, (SLOW,)),
     ({"variant": "six", "rounds": 1, "flip_on_discard": "may", "final_turns": False}, 60, 20_000, (SLOW,)),
     ({"variant": "six", "rounds": 1, "flip_on_discard": "must", "six_scoring": "total"}, 60, 20_000, (SLOW,)),
@@ -32,7 +32,7 @@ VARIANTS: list[tuple[dict[str, Any], int, int, tuple[pytest.MarkDecorator, ...]]
     ({"rounds": 1, "round_turn_limit": 0}, 20, 20_000, ()),
     # Explicit chance (podium.core.chance): every shuffle dealt card by card as chance nodes.
     ({"rounds": 2, "chance": True}, 8, 20_000, ()),
-    ({"variant": "six", "rounds": 2, "flip_on_discard": "may", "chance": True}, 8, 20_000, ()),
+    ({"variant": "six", "rounds": 2, "flip_on_discard": "may", "chance": True}, 8, 20_000, (SLOW,)),
 ]
 
 CASES = [

@@ -22,7 +22,7 @@ VARIANTS: list[tuple[dict[str, Any], int, int, tuple[pytest.MarkDecorator, ...]]
     ({"world_record": True, "first_player": 1}, 10, 20_000, (SLOW,)),
     ({"sports": "test", "world_record": True}, 10, 20_000, (SLOW,)),
     # Explicit chance (podium.core.chance): O-8 refills the draw pile, each card a chance node.
-    ({"chance": True}, 4, 20_000, ()),
+    ({"chance": True}, 4, 20_000, (SLOW,)),
 ]
 
 CASES = [
