@@ -8,20 +8,13 @@ from typing import Any
 
 import pytest
 
+from game_support import check_random_games
 from podium.core.registry import game_names, get_game
-from podium.testing.conformance import check_random_game
 
 PLUGIN = "kuhn"  # tests/plugin_game, installed by the test setup (README.md)
 
 # Kuhn poker: one hand (the classic game), and matches of several hands with a bigger bet.
 PLUGIN_VARIANTS: list[tuple[dict[str, Any], int]] = [({}, 60), ({"hands": 9, "bet": 2}, 30)]
-
-
-def check_games(name: str, options: dict[str, Any], num_players: int, games: int) -> None:
-    game = get_game(name)
-    config = game.config(options)
-    for seed in range(games):
-        check_random_game(game, config, num_players, seed * 7919 + num_players, max_plies=20_000)
 
 
 PLUGIN_CASES = [
@@ -33,7 +26,7 @@ PLUGIN_CASES = [
 
 @pytest.mark.parametrize(("options", "games", "num_players"), PLUGIN_CASES)
 def test_the_plugin_game_keeps_the_contract(options: dict[str, Any], games: int, num_players: int) -> None:
-    check_games(PLUGIN, options, num_players, games)
+    check_random_games(PLUGIN, options, num_players, games, 20_000)
 
 
 DEFAULT_CASES = [
@@ -44,4 +37,4 @@ DEFAULT_CASES = [
 @pytest.mark.slow  # random games under default rules can be long (random bots rarely finish a game quickly)
 @pytest.mark.parametrize(("name", "num_players"), DEFAULT_CASES, ids=[f"{name}-{n}p" for name, n in DEFAULT_CASES])
 def test_every_installed_game_keeps_the_contract_by_default(name: str, num_players: int) -> None:
-    check_games(name, {}, num_players, 3)
+    check_random_games(name, {}, num_players, 3, 20_000)

@@ -4,44 +4,22 @@ random: tests/games/<game>/test_*_bots_play.py."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
+from game_support import play
 from podium.agents.base import Agent, make_agent
 from podium.core.contract import Action, Game, State, View
 from podium.core.registry import game_names, get_game, get_spec
 from podium.core.rng import Rng
 
 GAMES = game_names()
+PLIES = 150  # a game under default rules can be long: its first actions (whole games of each game's variants are
+# in tests/games/<game>/)
 
 
 def bots_of(name: str) -> list[str]:
     """The framework's bots, and the game's heuristic where it has one."""
     return (["heuristic"] if get_spec(name).heuristic else []) + ["ismcts:iterations=30", "easy"]
-
-
-def play(
-    game: Game, options: dict[str, Any], bots: list[str], seed: int, *, copy_views: bool = False, plies: int = 150
-) -> tuple[list[int], list[int]]:
-    """Play one game, or its first `plies` actions (a game under default rules can be long); returns (action ids in
-    order, winners, if it ended). Fails if a bot picks an illegal action."""
-    state = game.new_game(game.config(options), len(bots), seed)
-    agents = [make_agent(name, game, seat, seed * 31 + seat) for seat, name in enumerate(bots)]
-    actions: list[int] = []
-    while not state.is_over and len(actions) < plies:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        if copy_views:
-            view = json.loads(json.dumps(view))  # a bot must manage with the JSON a network client would get
-        legal = state.legal_actions()
-        action = agents[seat].act(view, list(legal))
-        assert action in legal, f"{bots[seat]} chose {action} but legal were {legal}"
-        state.apply(action)
-        actions.append(action.id)
-    return actions, list(state.result().winners) if state.is_over else []
 
 
 class Spy(Agent):
@@ -62,7 +40,7 @@ BOT_CASES = [(name, bot) for name in GAMES for bot in bots_of(name)]
 
 @pytest.mark.parametrize(("game_name", "bot"), BOT_CASES)
 def test_bots_play_from_json_views_only(game_name: str, bot: str) -> None:
-    play(get_game(game_name), {}, [bot, "random"], seed=5, copy_views=True)
+    play(get_game(game_name), {}, [bot, "random"], seed=5, copy_views=True, plies=PLIES)
 
 
 @pytest.mark.parametrize("game_name", GAMES)
@@ -83,8 +61,8 @@ SEED_CASES = [(name, bot) for name in GAMES for bot in [*bots_of(name)[:-1], "is
 @pytest.mark.parametrize(("game_name", "bot"), SEED_CASES)
 def test_same_seed_same_game(game_name: str, bot: str) -> None:
     game = get_game(game_name)
-    first = play(game, {}, [bot, bot], seed=11)
-    assert play(game, {}, [bot, bot], seed=11) == first
+    first = play(game, {}, [bot, bot], seed=11, plies=PLIES)
+    assert play(game, {}, [bot, bot], seed=11, plies=PLIES) == first
 
 
 def _hidden_twin(game: Game, seed: int, plies: int) -> tuple[State, State, int] | None:

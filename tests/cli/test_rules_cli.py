@@ -13,6 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import podium.cli.app as cli_app
+from game_support import table_rows
 from podium.cli.app import app
 from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
@@ -101,22 +102,6 @@ def test_short_rules_point_to_the_whole_rules(name: str) -> None:
         f"The whole rules, with every numbered rule and decision: podium rules {name} --full"
         + (" (also docs/rules.md in podium's source)." if index else ".")
     )
-
-
-def table_rows(output: str) -> dict[str, list[str]]:
-    """The option table's cells, joined across wrapped lines: option name -> [value, allowed, meaning]."""
-    rows: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in output.splitlines():
-        if not line.startswith("│"):
-            continue
-        cells = [cell.strip() for cell in line.strip("│").split("│")]
-        if cells[0]:
-            current = rows.setdefault(cells[0], ["", "", ""])
-        assert current is not None
-        for index, cell in enumerate(cells[1:]):
-            current[index] = f"{current[index]} {cell}".strip()
-    return rows
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -11,28 +11,15 @@ from typing import Any
 
 import pytest
 
+from game_support import sample_chance
 from podium.core.chance import ChanceState, Deal, deal, deal_from_json, parse_deal
-from podium.core.contract import CHANCE, State
+from podium.core.contract import CHANCE
 from podium.core.errors import MalformedAction, RecordError
 from podium.core.registry import game_names, get_game
 from podium.core.rng import Rng, chance_script_active
 
 # every installed game with the `chance` option
 GAMES = [name for name in game_names() if "chance" in {o.name for o in get_game(name).config_type.options()}]
-
-
-def sample_chance(state: State, rng: Rng) -> None:
-    """Play chance nodes, each outcome drawn with its probability, until a player decides."""
-    while state.is_chance():
-        x = rng.random()
-        outcomes = state.chance_outcomes()
-        chosen = outcomes[-1][0]
-        for outcome, p in outcomes:
-            x -= p
-            if x < 0:
-                chosen = outcome
-                break
-        state.apply(chosen)
 
 
 @pytest.mark.parametrize("name", GAMES)

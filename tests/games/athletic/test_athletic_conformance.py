@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from game_support import check_random_games
 from podium.core.registry import get_game
-from podium.testing.conformance import check_random_game
 
 GAME = get_game("athletic")
 PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))
@@ -44,6 +44,4 @@ CASES = [
 
 @pytest.mark.parametrize(("options", "games", "max_plies", "num_players"), CASES)
 def test_random_games_keep_the_contract(options: dict[str, Any], games: int, max_plies: int, num_players: int) -> None:
-    config = GAME.config(options)
-    for seed in range(games):
-        check_random_game(GAME, config, num_players, seed * 7919 + num_players, max_plies=max_plies)
+    check_random_games(GAME.name, options, num_players, games, max_plies)

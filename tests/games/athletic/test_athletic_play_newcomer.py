@@ -8,21 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from podium.cli.app import app
+from game_support import invoke
 from podium.cli.play import menu_label
 from podium.core.record import Record
 
-runner = CliRunner()
 FIRST = "a\n" * 20_000  # the first menu item, every time
 RECORD_CARD = re.compile(r"\b(10|[A2-9TJQK])[cdhs]\b")  # Golf's record notation (`Kd`), never shown in the terminal
-
-
-def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=stdin)
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 @pytest.mark.parametrize(

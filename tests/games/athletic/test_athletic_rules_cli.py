@@ -2,34 +2,8 @@
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
-
-from podium.cli.app import app
+from game_support import invoke, table_rows
 from podium.core.registry import get_game
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
-
-
-def table_rows(output: str) -> dict[str, list[str]]:
-    """The option table's cells, joined across wrapped lines: option name -> [value, allowed, meaning]."""
-    rows: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in output.splitlines():
-        if not line.startswith("│"):
-            continue
-        cells = [cell.strip() for cell in line.strip("│").split("│")]
-        if cells[0]:
-            current = rows.setdefault(cells[0], ["", "", ""])
-        assert current is not None
-        for index, cell in enumerate(cells[1:]):
-            current[index] = f"{current[index]} {cell}".strip()
-    return rows
 
 
 def test_athletic_summary_counts_seats_from_zero() -> None:

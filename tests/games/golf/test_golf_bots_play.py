@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from game_support import play
 from podium.agents.base import make_agent
-from podium.core.contract import Game, State
+from podium.core.contract import State
 from podium.core.registry import get_game
 from podium.core.rng import Rng
 
@@ -24,22 +25,6 @@ VARIANTS: list[tuple[dict[str, Any], tuple[int, ...]]] = [
     ({"variant": "six", "rounds": 1, "flip_on_discard": "must", "six_scoring": "total"}, (2, 3)),
 ]
 SHORT: dict[str, Any] = {"rounds": 1}
-
-
-def play(game: Game, options: dict[str, Any], bots: list[str], seed: int) -> tuple[list[int], list[int]]:
-    """Play one game; returns (action ids in order, winners). Fails if a bot picks an illegal action."""
-    state = game.new_game(game.config(options), len(bots), seed)
-    agents = [make_agent(name, game, seat, seed * 31 + seat) for seat, name in enumerate(bots)]
-    actions: list[int] = []
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        action = agents[seat].act(state.view(seat), list(legal))
-        assert action in legal, f"{bots[seat]} chose {action} but legal were {legal}"
-        state.apply(action)
-        actions.append(action.id)
-    return actions, list(state.result().winners)
 
 
 @pytest.mark.parametrize(("options", "players"), VARIANTS)

@@ -5,25 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from game_support import sample_chance
 from podium.core.chance import deal
-from podium.core.contract import CHANCE, State
+from podium.core.contract import CHANCE
 from podium.core.errors import IllegalAction
 from podium.core.registry import get_game
 from podium.core.rng import Rng
-
-
-def sample_chance(state: State, rng: Rng) -> None:
-    """Play chance nodes, each outcome drawn with its probability, until a player decides."""
-    while state.is_chance():
-        x = rng.random()
-        outcomes = state.chance_outcomes()
-        chosen = outcomes[-1][0]
-        for outcome, p in outcomes:
-            x -= p
-            if x < 0:
-                chosen = outcome
-                break
-        state.apply(chosen)
 
 
 def test_refused_outcomes_and_actions_change_nothing() -> None:

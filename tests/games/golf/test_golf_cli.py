@@ -6,18 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from podium.cli.app import app
+from game_support import invoke
 from podium.core.record import Record
-
-runner = CliRunner()
-
-
-def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=stdin)
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 def test_bad_input_is_explained_and_changes_nothing(tmp_path: Path) -> None:

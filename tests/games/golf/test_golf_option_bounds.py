@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
-
-from podium.cli.app import app
+from game_support import invoke
 from podium.core.registry import get_game
-
-
-def invoke(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 def test_golf_card_values_have_a_range() -> None:

@@ -7,34 +7,9 @@ import io
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
 import podium.cli.app as cli_app
-from podium.cli.app import app
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
-
-
-def table_rows(output: str) -> dict[str, list[str]]:
-    """The option table's cells, joined across wrapped lines: option name -> [value, allowed, meaning]."""
-    rows: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in output.splitlines():
-        if not line.startswith("│"):
-            continue
-        cells = [cell.strip() for cell in line.strip("│").split("│")]
-        if cells[0]:
-            current = rows.setdefault(cells[0], ["", "", ""])
-        assert current is not None
-        for index, cell in enumerate(cells[1:]):
-            current[index] = f"{current[index]} {cell}".strip()
-    return rows
+from game_support import invoke, table_rows
 
 
 def test_full_names_the_options_in_effect_and_rejects_bad_ones() -> None:

@@ -7,18 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from game_support import invoke
 from podium.agents.base import agent_description, bot_options
-from podium.cli.app import app
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 @pytest.mark.parametrize(

@@ -6,18 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
+from game_support import invoke
 from podium.agents.base import agent_description, agent_names, bot_options
-from podium.cli.app import app
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 def test_olympicards_declares_its_own_heuristic_options() -> None:
