@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from podium.agents.base import make_agent
@@ -90,3 +91,63 @@ def table_rows(output: str) -> dict[str, list[str]]:
         for index, cell in enumerate(cells[1:]):
             current[index] = f"{current[index]} {cell}".strip()
     return rows
+
+
+def heuristic_wins(game: Game, options: dict[str, Any]) -> float:
+    """The heuristic bot's wins against a random one over 20 seeded games, 10 deals in both seats (a shared win
+    counts as a fraction)."""
+    wins = 0.0
+    for i in range(10):
+        for seat in (0, 1):
+            bots = ["heuristic", "random"] if seat == 0 else ["random", "heuristic"]
+            _, winners = play(game, options, bots, seed=100 + i)
+            if seat in winners:
+                wins += 1 / len(winners)
+    return wins
+
+
+def hidden_twin(game: Game, options: dict[str, Any], seed: int, plies: int) -> tuple[State, State, int] | None:
+    """A position after up to `plies` random actions (fewer if the game would end) and a twin whose hidden cards
+    differ but whose view is the same; None if the current player knows every card."""
+    state = game.new_game(game.config(options), 2, seed)
+    rng = Rng(seed)
+    for _ in range(plies):
+        legal = state.legal_actions()
+        ahead = state.clone()
+        ahead.apply(legal[rng.randbelow(len(legal))])
+        if ahead.is_over:
+            break
+        state = ahead
+    seat = state.current_player
+    assert seat is not None
+    for attempt in range(20):
+        twin = state.shuffle_hidden(seat, Rng(seed * 100 + attempt))
+        if twin.to_dict() != state.to_dict():
+            return state, twin, seat
+    return None
+
+
+def assert_same_decisions(game: Game, bots: list[str], state: State, twin: State, seat: int) -> None:
+    """Each bot decides the same in `state` and in `twin`, which `seat` cannot tell apart."""
+    assert state.view(seat) == twin.view(seat)
+    for bot in bots:
+        one = make_agent(bot, game, seat, 99).act(state.view(seat), state.legal_actions())
+        other = make_agent(bot, game, seat, 99).act(twin.view(seat), twin.legal_actions())
+        assert one == other, bot
+
+
+def conformance_cases(variants: list[tuple[dict[str, Any], int, int, tuple[Any, ...]]], players: range) -> list[Any]:
+    """pytest parameters (options, games, max_plies, players) for each variant (options, random games per player
+    count, the most plies a game may last, marks) at each player count."""
+    return [
+        pytest.param(
+            options,
+            games,
+            max_plies,
+            n,
+            marks=marks,
+            id=f"{','.join(f'{k}={v}' for k, v in options.items()) or 'default'}-{n}p",
+        )
+        for options, games, max_plies, marks in variants
+        for n in players
+    ]

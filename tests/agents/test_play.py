@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from game_support import play
+from game_support import assert_same_decisions, hidden_twin, play
 from podium.agents.base import Agent, make_agent
-from podium.core.contract import Action, Game, State, View
+from podium.core.contract import Action, View
 from podium.core.registry import game_names, get_game, get_spec
-from podium.core.rng import Rng
 
 GAMES = game_names()
 PLIES = 150  # a game under default rules can be long: its first actions (whole games of each game's variants are
@@ -65,37 +64,11 @@ def test_same_seed_same_game(game_name: str, bot: str) -> None:
     assert play(game, {}, [bot, bot], seed=11, plies=PLIES) == first
 
 
-def _hidden_twin(game: Game, seed: int, plies: int) -> tuple[State, State, int] | None:
-    """A position after up to `plies` random actions (fewer if the game would end) and a twin whose hidden cards
-    differ but whose view is the same; None if the current player knows every card."""
-    state = game.new_game(game.config(), 2, seed)
-    rng = Rng(seed)
-    for _ in range(plies):
-        legal = state.legal_actions()
-        ahead = state.clone()
-        ahead.apply(legal[rng.randbelow(len(legal))])
-        if ahead.is_over:
-            break
-        state = ahead
-    seat = state.current_player
-    assert seat is not None
-    for attempt in range(20):
-        twin = state.shuffle_hidden(seat, Rng(seed * 100 + attempt))
-        if twin.to_dict() != state.to_dict():
-            return state, twin, seat
-    return None
-
-
 @pytest.mark.parametrize("game_name", GAMES)
 @pytest.mark.parametrize("plies", [5, 17, 40])
 def test_ismcts_decision_does_not_depend_on_hidden_cards(game_name: str, plies: int) -> None:
     game = get_game(game_name)
-    found = _hidden_twin(game, seed=plies, plies=plies)
+    found = hidden_twin(game, {}, seed=plies, plies=plies)
     assert found is not None, "no different hidden cards found"
-    state, twin, seat = found
-    assert state.view(seat) == twin.view(seat)
     bots = ["ismcts:iterations=60", "ismcts:iterations=60:depth=1", "ismcts:iterations=60:macro=step"]
-    for bot in bots + bots_of(game_name)[:-2]:
-        one = make_agent(bot, game, seat, 99).act(state.view(seat), state.legal_actions())
-        other = make_agent(bot, game, seat, 99).act(twin.view(seat), twin.legal_actions())
-        assert one == other, bot
+    assert_same_decisions(game, bots + bots_of(game_name)[:-2], *found)

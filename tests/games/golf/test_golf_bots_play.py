@@ -8,11 +8,8 @@ from typing import Any
 
 import pytest
 
-from game_support import play
-from podium.agents.base import make_agent
-from podium.core.contract import State
+from game_support import assert_same_decisions, heuristic_wins, hidden_twin, play
 from podium.core.registry import get_game
-from podium.core.rng import Rng
 
 GAME = get_game("golf")
 # (options, player counts) — rule variants of test_golf_conformance.py, shortened
@@ -45,39 +42,13 @@ def test_heuristic_beats_random(options: dict[str, Any]) -> None:
     # Seeded games, so the outcome is fixed; the threshold is far below the measured rate (>= 90%, docs/bots.md),
     # so that a change of seeds or a harmless change of the bot cannot make this fail by bad luck
     # (P(<= 12 wins of 20 | p = 0.9) < 0.3%).
-    wins = 0.0
-    for i in range(10):
-        for seat in (0, 1):
-            bots = ["heuristic", "random"] if seat == 0 else ["random", "heuristic"]
-            _, winners = play(GAME, options, bots, seed=100 + i)
-            if seat in winners:
-                wins += 1 / len(winners)
-    assert wins >= 13
-
-
-def _hidden_twin(options: dict[str, Any], seed: int, plies: int) -> tuple[State, State, int]:
-    """A position after `plies` random actions and a twin whose hidden cards differ but whose view is the same."""
-    state = GAME.new_game(GAME.config(options), 2, seed)
-    rng = Rng(seed)
-    for _ in range(plies):
-        legal = state.legal_actions()
-        state.apply(legal[rng.randbelow(len(legal))])
-    seat = state.current_player
-    assert seat is not None
-    for attempt in range(20):
-        twin = state.shuffle_hidden(seat, Rng(seed * 100 + attempt))
-        if twin.to_dict() != state.to_dict():
-            return state, twin, seat
-    raise AssertionError("no different hidden cards found")
+    assert heuristic_wins(GAME, options) >= 13
 
 
 @pytest.mark.parametrize("options", [{}, {"variant": "six"}])
 @pytest.mark.parametrize("plies", [5, 17, 40])
 def test_ismcts_decision_does_not_depend_on_hidden_cards(options: dict[str, Any], plies: int) -> None:
-    state, twin, seat = _hidden_twin(options, seed=plies, plies=plies)
-    assert state.view(seat) == twin.view(seat)
+    found = hidden_twin(GAME, options, seed=plies, plies=plies)
+    assert found is not None, "no different hidden cards found"
     bots = ["ismcts:iterations=60", "ismcts:iterations=60:depth=1", "heuristic"]
-    for bot in bots:
-        one = make_agent(bot, GAME, seat, 99).act(state.view(seat), state.legal_actions())
-        other = make_agent(bot, GAME, seat, 99).act(twin.view(seat), twin.legal_actions())
-        assert one == other, bot
+    assert_same_decisions(GAME, bots, *found)

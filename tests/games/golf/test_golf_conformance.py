@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from game_support import check_random_games
+from game_support import check_random_games, conformance_cases
 from podium.core.registry import get_game
 
 GAME = get_game("golf")
-PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))
+PLAYERS = range(GAME.min_players, GAME.max_players + 1)
 SLOW = pytest.mark.slow
 
 # (options, random games per player count, the most plies a game may last, marks)
@@ -35,18 +35,7 @@ VARIANTS: list[tuple[dict[str, Any], int, int, tuple[pytest.MarkDecorator, ...]]
     ({"variant": "six", "rounds": 2, "flip_on_discard": "may", "chance": True}, 8, 20_000, (SLOW,)),
 ]
 
-CASES = [
-    pytest.param(
-        options,
-        games,
-        max_plies,
-        n,
-        marks=marks,
-        id=f"{','.join(f'{k}={v}' for k, v in options.items()) or 'default'}-{n}p",
-    )
-    for options, games, max_plies, marks in VARIANTS
-    for n in PLAYERS
-]
+CASES = conformance_cases(VARIANTS, PLAYERS)
 
 
 @pytest.mark.parametrize(("options", "games", "max_plies", "num_players"), CASES)
