@@ -15,13 +15,28 @@ from pathlib import Path
 
 import pytest
 
-from podium.core.registry import get_game
+from podium.core.registry import game_names, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = {"A": "athletic", "G": "golf", "O": "olympicards"}
-CITATION = re.compile(r"\b([AOG])-(\d+)(?:\.(\d+))?\b")
-HEADING = re.compile(r"^### ([AOG]-\d+) \S", re.MULTILINE)
-ITEM = re.compile(r"^\*\*([AOG]-\d+\.\d+)\*\* \S", re.MULTILINE)
+
+
+def _games() -> dict[str, str]:
+    """Rule letter -> game, for every installed game whose rules document ships in podium: the letter its numbered
+    rules start with (`### G-1 …`)."""
+    games = {}
+    for name in game_names():
+        path = ROOT / "src" / "podium" / "games" / name / "rules.md"
+        if path.exists() and (first := re.search(r"^### ([A-Z])-\d+ \S", path.read_text(encoding="utf-8"), re.M)):
+            assert first.group(1) not in games, f"{name} and {games.get(first.group(1))} number rules alike"
+            games[first.group(1)] = name
+    return games
+
+
+GAMES = _games()
+_LETTERS = "".join(sorted(GAMES))
+CITATION = re.compile(rf"\b([{_LETTERS}])-(\d+)(?:\.(\d+))?\b")
+HEADING = re.compile(rf"^### ([{_LETTERS}]-\d+) \S", re.MULTILINE)
+ITEM = re.compile(rf"^\*\*([{_LETTERS}]-\d+\.\d+)\*\* \S", re.MULTILINE)
 TEXT_SUFFIXES = {".md", ".py", ".toml", ".txt", ".js", ".html", ".css", ".json", ".cfg", ".yml", ".yaml", ".sh"}
 
 

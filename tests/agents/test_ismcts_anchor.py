@@ -1,47 +1,54 @@
-"""ISMCTS's anchored searches (`anchor`): the game's default move (Golf: the heuristic's), or in the whole-turn search
-the first candidate turn (Athletic Games: the heuristic's), is kept unless another beats it clearly on the paired
-samples."""
+"""ISMCTS's anchored flat search (`anchor`), on every installed game whose playout has a default move (e.g. its
+heuristic's): the default move is kept unless another beats it clearly on the paired samples; without an anchor the
+best mean reward wins. (The anchored whole-turn search: tests/games/athletic/test_athletic_anchor.py.)"""
 
 from __future__ import annotations
 
+import pytest
+
 from podium.agents.base import make_agent
 from podium.agents.ismcts import ISMCTS
-from podium.agents.macros import MacroSet
-from podium.core.contract import Action, State, View
-from podium.core.registry import get_game
+from podium.core.contract import Action, Game, View
+from podium.core.registry import game_names, get_game
 from podium.core.rng import Rng
-from podium.games.athletic.bots.turns import AthleticTurns
-from podium.games.athletic.state import AthleticState
-
-GOLF = get_game("golf")
-ATHLETIC = get_game("athletic")
 
 
-def decisions(count: int) -> list[tuple[int, dict[str, object], list[object]]]:
+def decisions(game: Game, count: int) -> list[tuple[int, View, list[Action], Action]]:
+    """Decisions of random games with more than two legal moves where the game's playout has a default move."""
     out = []
     rng = Rng(4)
     seed = 40
-    while len(out) < count:
-        state = GOLF.new_game(GOLF.config(), 2, seed)
-        bots = [make_agent("heuristic", GOLF, p, seed) for p in range(2)]
+    seen = 0
+    while len(out) < count and (out or seen < 200):  # none in the first 200 decisions: the playout has no default
+        state = game.new_game(game.config(), max(2, game.min_players), seed)
         seed += 1
         while not state.is_over and len(out) < count:
             p = state.current_player
             assert p is not None
             view, legal = state.view(p), state.legal_actions()
-            if len(legal) > 2 and rng.randbelow(3) == 0:
-                out.append((p, view, legal))
-            state.apply(bots[p].act(view, legal))
+            seen += 1
+            if not out and seen >= 200:
+                break
+            bot = make_agent("ismcts:iterations=60:depth=1", game, p, seed)
+            assert isinstance(bot, ISMCTS)
+            default = bot.playout.default(view, legal)
+            if default is not None and len(legal) > 2 and rng.randbelow(3) == 0:
+                out.append((p, view, legal, default))
+            state.apply(legal[rng.randbelow(len(legal))])
     return out
 
 
-def test_a_huge_anchor_keeps_the_heuristic_move_and_none_follows_the_samples() -> None:
+@pytest.mark.parametrize("name", game_names())
+def test_a_huge_anchor_keeps_the_default_move_and_none_follows_the_samples(name: str) -> None:
+    game = get_game(name)
+    found = decisions(game, 25)
+    if not found:
+        pytest.skip(f"{name}'s playout has no default move")
     deviated = 0
-    for i, (seat, view, legal) in enumerate(decisions(25)):
-        heuristic = make_agent("heuristic", GOLF, seat, i).act(view, list(legal))
-        anchored = make_agent("ismcts:iterations=60:depth=1:anchor=1000", GOLF, seat, i)
-        assert anchored.act(view, list(legal)) is heuristic
-        free = make_agent("ismcts:iterations=60:depth=1", GOLF, seat, i)
+    for i, (seat, view, legal, default) in enumerate(found):
+        anchored = make_agent("ismcts:iterations=60:depth=1:anchor=1000", game, seat, i)
+        assert anchored.act(view, list(legal)) is default
+        free = make_agent("ismcts:iterations=60:depth=1", game, seat, i)
         assert isinstance(free, ISMCTS)
         chosen = free.act(view, list(legal))
         if free.last_iterations == 0:
@@ -49,66 +56,5 @@ def test_a_huge_anchor_keeps_the_heuristic_move_and_none_follows_the_samples() -
         assert free.last_root is not None
         best = max(free.last_root.children.values(), key=lambda ch: ch.reward)
         assert chosen is best.action  # without an anchor, the best mean reward
-        deviated += chosen is not heuristic
-    assert deviated > 0  # the samples do disagree with the heuristic sometimes: the anchor is what kept it
-
-
-class _ScriptedTurns(MacroSet):
-    """Athletic Games' candidate turns without their closing `end` (so each leaves the seat's own cards and the table
-    distinct), scored by a script instead of a rollout: the first turn 0.5, the second `edge` more with alternating
-    noise of ± `noise` (the k-th time it is scored), every other turn 0.2."""
-
-    def __init__(self, view: View, seat: int, edge: float, noise: float) -> None:
-        self.turns = [turn[:-1] for turn in AthleticTurns().candidates(view)]
-        self.seat, self.edge, self.noise = seat, edge, noise
-        self.keys: dict[object, int] = {}
-        for i, turn in enumerate(self.turns):
-            world = ATHLETIC.determinize(view, Rng(0))
-            for action in turn:
-                world.apply(action)
-            self.keys[self._key(world)] = i
-        assert len(self.keys) == len(self.turns) > 2
-        self.scored = 0
-
-    def _key(self, world: State) -> object:
-        assert isinstance(world, AthleticState)
-        return tuple(world.hands[self.seat]), tuple(tuple(pile) for pile in world.piles)
-
-    def candidates(self, view: View) -> list[list[Action]]:
-        return self.turns
-
-    def rollout(self, world: State, seat: int, rng: Rng) -> list[float]:
-        i = self.keys[self._key(world)]
-        if i == 0:
-            value = 0.5
-        elif i == 1:
-            self.scored += 1
-            value = 0.5 + self.edge + (self.noise if self.scored % 2 else -self.noise)
-        else:
-            value = 0.2
-        return [value if p == seat else 1.0 - value for p in range(2)]
-
-
-def _turn_search(anchor: float, edge: float, noise: float) -> int:
-    state = ATHLETIC.new_game(ATHLETIC.config({}), 2, 0)  # seat 0's first turn offers several end states
-    view = state.view(0)
-    scripted = _ScriptedTurns(view, 0, edge, noise)
-    bot = make_agent(f"ismcts:iterations=150:anchor={anchor}", ATHLETIC, 0, 5)
-    assert isinstance(bot, ISMCTS)
-    chosen = bot.macro_search(scripted, view, scripted.turns)
-    # Successive halving stops once two candidates are left, which can leave part of the budget unspent (here 115
-    # of 150 worlds with the search's 9 candidates): the one compared with the first still gets its worlds.
-    assert bot.last_iterations <= 150 + len(scripted.turns) and scripted.scored >= 20
-    return chosen
-
-
-def test_the_anchored_turn_search_keeps_the_first_turn_unless_another_beats_it_clearly() -> None:
-    # A turn 0.02 better on average but with noise of ± 0.3 a world: the best mean, not significantly better.
-    assert _turn_search(-1, 0.02, 0.3) == 1
-    assert _turn_search(1, 0.02, 0.3) == 0
-    assert _turn_search(2, 0.02, 0.3) == 0
-    # 0.1 better with little noise: chosen however anchored.
-    assert _turn_search(2, 0.1, 0.05) == 1
-    assert _turn_search(10, 0.1, 0.05) == 1
-    # Worse on average: never chosen.
-    assert _turn_search(-1, -0.02, 0.05) == 0
+        deviated += chosen is not default
+    assert deviated > 0  # the samples do disagree with the default sometimes: the anchor is what kept it

@@ -13,12 +13,14 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import podium.cli.app as cli_app
+from game_support import table_rows
 from podium.cli.app import app
 from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
+PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -44,11 +46,11 @@ def test_a_game_outside_podium_ships_its_rules_in_its_own_package(tmp_path: Path
     (package / "__init__.py").write_text("")
     (package / "game.py").write_text("")
     (package / "rules.md").write_text("# Outside\n\nHow to play: …\n", encoding="utf-8")
-    golf = type(get_game("golf"))
+    base = type(get_game(PLUGIN))
     sys.path.insert(0, str(tmp_path))
     try:
         importlib.import_module("outside_game.game")
-        outside = type("OutsideGame", (golf,), {"__module__": "outside_game.game", "title": "Outside"})()
+        outside = type("OutsideGame", (base,), {"__module__": "outside_game.game", "title": "Outside"})()
         assert outside.rules_text() == "# Outside\n\nHow to play: …\n"
         (package / "rules.md").unlink()
         with pytest.raises(
@@ -70,22 +72,22 @@ def test_full_prints_the_whole_rules_document(name: str) -> None:
 
 
 def test_full_names_the_options_in_effect_and_rejects_bad_ones() -> None:
-    code, output = invoke("rules", "golf", "--full", "--rule", "rounds=3", "--rule", "variant=six")
+    code, output = invoke("rules", PLUGIN, "--full", "--rule", "hands=3", "--rule", "bet=2")
     assert code == 0
-    assert "### G-5 End of a round" in output
-    assert output.rstrip().endswith("Options in effect: variant=six, rounds=3")
-    code, output = invoke("rules", "golf", "--full", "--rule", "rounds=none")
-    assert code == 2 and "invalid value 'none' for golf option 'rounds'" in output
+    assert "### K-5 A match" in output
+    assert output.rstrip().endswith("Options in effect: hands=3, bet=2")
+    code, output = invoke("rules", PLUGIN, "--full", "--rule", "hands=none")
+    assert code == 2 and "invalid value 'none' for kuhn option 'hands'" in output
 
 
 def test_full_in_a_terminal_renders_the_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
     screen = io.StringIO()
     monkeypatch.setattr(cli_app, "console", Console(file=screen, force_terminal=True, width=100, color_system=None))
-    code, _ = invoke("rules", "golf", "--full")
+    code, _ = invoke("rules", PLUGIN, "--full")
     assert code == 0
     shown = screen.getvalue()
-    assert "G-5.3" in shown and "round_turn_limit" in shown
-    assert "###" not in shown and "**G-5.3**" not in shown and "|---|" not in shown  # rendered, not raw
+    assert "K-2.2" in shown and "hands" in shown
+    assert "###" not in shown and "**K-2.2**" not in shown and "|---|" not in shown  # rendered, not raw
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -102,33 +104,6 @@ def test_short_rules_point_to_the_whole_rules(name: str) -> None:
     )
 
 
-def test_athletic_summary_counts_seats_from_zero() -> None:
-    # A-2.4: seat 0 starts unless first_player names another seat; seats are numbered from 0 everywhere.
-    code, output = invoke("rules", "athletic")
-    assert code == 0 and "seat 0 starts" in " ".join(output.split())
-    code, output = invoke("rules", "athletic", "--rule", "first_player=1")
-    assert code == 0 and "seat 1 starts" in " ".join(output.split())
-    game = get_game("athletic")
-    state = game.new_game(game.config_type.from_assignments(["first_player=1"]), 3, 0)
-    assert state.current_player == 1
-
-
-def table_rows(output: str) -> dict[str, list[str]]:
-    """The option table's cells, joined across wrapped lines: option name -> [value, allowed, meaning]."""
-    rows: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in output.splitlines():
-        if not line.startswith("│"):
-            continue
-        cells = [cell.strip() for cell in line.strip("│").split("│")]
-        if cells[0]:
-            current = rows.setdefault(cells[0], ["", "", ""])
-        assert current is not None
-        for index, cell in enumerate(cells[1:]):
-            current[index] = f"{current[index]} {cell}".strip()
-    return rows
-
-
 @pytest.mark.parametrize("name", game_names())
 def test_option_tables_write_values_as_typed_in_rule(name: str) -> None:
     code, output = invoke("rules", name)
@@ -140,23 +115,18 @@ def test_option_tables_write_values_as_typed_in_rule(name: str) -> None:
         assert not re.search(r"\{|\"", values[0])  # never JSON
 
 
-def test_none_defaults_show_as_none() -> None:
-    _, output = invoke("rules", "athletic")
-    assert table_rows(output)["first_player"][0] == "none"
-    _, output = invoke("rules", "olympicards")
-    assert table_rows(output)["first_player"][0] == "none"
-    _, output = invoke("rules", "golf")
-    assert table_rows(output)["values"][0] == "none"
+@pytest.mark.parametrize("name", game_names())
+def test_none_defaults_show_as_none(name: str) -> None:
+    _, output = invoke("rules", name)
+    rows = table_rows(output)
+    for info in get_game(name).config_type.options():
+        if info.default is None:
+            assert rows[info.name][0] == "none", info.name
 
 
 def test_a_changed_option_shows_its_value_and_default_as_typed() -> None:
-    table = "A=1,2=-2,3=3,4=4,5=5,6=6,7=7,8=8,9=9,10=10,J=10,Q=10,K=0"
-    _, output = invoke("rules", "golf", "--rule", f"values={table}")
-    assert table_rows(output)["values"][0].replace(" ", "") == f"{table}(defaultnone)"
-    _, output = invoke("rules", "golf", "--rule", "discard_take_must_swap=yes")
-    assert table_rows(output)["discard_take_must_swap"][0] == "true (default false)"
-    _, output = invoke("rules", "athletic", "--rule", "first_player=2")
-    assert table_rows(output)["first_player"][0] == "2 (default none)"
-    # What the table shows is accepted back by --rule.
-    code, _ = invoke("rules", "golf", "--rule", f"values={table}", "--rule", "values=none")
+    _, output = invoke("rules", PLUGIN, "--rule", "hands=3")
+    assert table_rows(output)["hands"][0] == "3 (default 1)"
+    # What the table shows is accepted back by --rule (each game's own values: tests/games/<game>/).
+    code, _ = invoke("rules", PLUGIN, "--rule", "hands=3", "--rule", "hands=1")
     assert code == 0

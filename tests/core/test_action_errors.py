@@ -1,5 +1,6 @@
 """Two refusals of an action: `MalformedAction` (no action of the game: the codecs) and `IllegalAction` (an action of
-the game that the rules do not allow now: `State.apply`), for every game and through the record layer."""
+the game that the rules do not allow now: `State.apply`), for every installed game and through the record layer (a
+game's own messages: tests/games/<game>/)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from podium.core.contract import Action, Game, JsonDict, State
 from podium.core.errors import ActionError, IllegalAction, MalformedAction, PodiumError, RecordError
 from podium.core.record import Record
-from podium.core.registry import get_game
+from podium.core.registry import game_names, get_game
 
-# The built-in games; a game from another distribution is held to the same through the conformance suite.
-GAMES = ("athletic", "golf", "olympicards")
+GAMES = game_names()
 
 
 def test_the_two_errors_are_siblings_under_action_error() -> None:
@@ -51,34 +52,65 @@ def test_ids_outside_the_action_space_are_malformed(name: str) -> None:
             game.action_from_id(action_id, config)  # type: ignore[arg-type]
 
 
+def _refused(game: Game, state: State) -> Action | None:
+    """An action of the game that the rules do not allow in `state`, if there is one."""
+    legal = {a.id for a in state.legal_actions()}
+    config = state.config
+    refused = next((i for i in range(game.num_actions(config)) if i not in legal), None)
+    return None if refused is None else game.action_from_id(refused, config)
+
+
+def _with_a_refusal(name: str) -> tuple[State, Action, list[tuple[int, JsonDict]]]:
+    """The first position of a seeded game (after at least one ply) where an action of the game is not allowed, the
+    action, and the moves that led there; skips a game where every action is always allowed (Kuhn poker's two)."""
+    game = get_game(name)
+    state = game.new_game(game.config(), 2, 3)
+    moves: list[tuple[int, JsonDict]] = []
+    while not state.is_over:
+        if moves and (refused := _refused(game, state)) is not None:
+            return state, refused, moves
+        seat = state.current_player
+        assert seat is not None
+        action = state.legal_actions()[0]
+        moves.append((seat, action.to_json()))
+        state.apply(action)
+    pytest.skip(f"every action of {name} is allowed whenever it is someone's turn")
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_an_action_the_rules_do_not_allow_now_is_illegal(name: str) -> None:
     game = get_game(name)
     config = game.config()
-    state = game.new_game(config, 2, 7)
-    legal = {a.id for a in state.legal_actions()}
-    refused = next(i for i in range(game.num_actions(config)) if i not in legal)
-    action = game.action_from_id(refused, config)  # an action of the game: it parses
-    assert game.action_from_json(action.to_json(), config) == action
+    state, action, _ = _with_a_refusal(name)
+    assert game.action_from_json(action.to_json(), config) == action  # an action of the game: it parses
     before = state.to_dict()
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
     assert str(info.value) and state.to_dict() == before
 
 
-def _record(moves: list[Any]) -> Record:
-    # Golf, four cards: the round starts with each player's two peeks (G-3.3).
-    return Record("golf", get_game("golf").config().to_dict(), 3, 2, moves=[(0, m) for m in moves])
+def _record(name: str, moves: list[tuple[int, JsonDict]]) -> Record:
+    return Record(name, get_game(name).config().to_dict(), 3, 2, moves=moves)
 
 
-def test_a_record_says_a_malformed_action() -> None:
-    with pytest.raises(
-        RecordError, match=r"^ply 1: malformed action: .*'fly'.* is not a Golf action; 'type' is one of"
-    ):
-        _record([{"type": "peek", "slot": 0}, {"type": "fly"}]).check()
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_says_a_malformed_action(name: str) -> None:
+    state = get_game(name).new_game(get_game(name).config(), 2, 3)
+    first = state.legal_actions()[0]
+    seat = state.current_player
+    assert seat is not None
+    state.apply(first)
+    after = state.current_player
+    assert after is not None
+    with pytest.raises(RecordError, match=r"^ply 1: malformed action: "):
+        _record(name, [(seat, first.to_json()), (after, {"type": "fly"})]).check()
 
 
-def test_a_record_says_an_illegal_action() -> None:
-    # G-3.3: knocking during the initial peeks is an action of Golf that the rules do not allow then.
-    with pytest.raises(RecordError, match=r"^ply 1: illegal action: knock is not allowed now"):
-        _record([{"type": "peek", "slot": 0}, {"type": "knock"}]).check()
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_says_an_illegal_action(name: str) -> None:
+    state, refused, moves = _with_a_refusal(name)
+    seat = state.current_player
+    assert seat is not None
+    with pytest.raises(RecordError, match=rf"^ply {len(moves)}: illegal action: ") as info:
+        _record(name, [*moves, (seat, refused.to_json())]).check()
+    assert refused.text() in str(info.value)

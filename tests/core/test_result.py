@@ -4,10 +4,7 @@ from collections import Counter
 import pytest
 
 from podium.core.contract import Event, Result, Termination
-from podium.core.registry import get_game
-from podium.games.athletic.termination import AthleticTermination
-from podium.games.golf.termination import GolfTermination
-from podium.games.olympicards.termination import OlympicardsTermination
+from podium.core.registry import game_names, get_game
 
 
 class SampleEnd(Termination):
@@ -46,20 +43,12 @@ def test_a_reason_is_its_plain_string_in_json_and_compares_and_counts_like_it() 
     assert Counter({"medals": 2}) == Counter([SampleEnd.MEDALS, "medals"])
 
 
-@pytest.mark.parametrize(
-    ("game", "enum", "reasons"),
-    [
-        ("athletic", AthleticTermination, {"medals", "turn_limit"}),  # A-7
-        ("golf", GolfTermination, {"rounds_complete"}),  # G-6
-        ("olympicards", OlympicardsTermination, {"nine_sports"}),  # O-8
-    ],
-)
-def test_each_game_ends_with_a_member_of_its_own_termination(
-    game: str, enum: type[Termination], reasons: set[str]
-) -> None:
-    # The strings are the ones records, saved results and the wire have always carried.
-    assert {member.value for member in enum} == reasons
-    state = get_game(game).new_game(None, 2, 5)
+@pytest.mark.parametrize("name", game_names())
+def test_each_game_ends_with_a_member_of_its_own_termination(name: str) -> None:
+    # A game declares its reasons in its own package (a Termination subclass); its tests pin down their strings.
+    state = get_game(name).new_game(None, 2, 5)
     while not state.is_over:
         state.apply(state.legal_actions()[-1])
-    assert type(state.result().reason) is enum
+    reason = state.result().reason
+    assert isinstance(reason, Termination) and type(reason) is not Termination
+    assert not type(reason).__module__.startswith("podium.core")

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from podium.agents.base import agent_description
+from podium.core.registry import game_names, get_spec
 from podium.server import ServerConfig, create_app
 
 
@@ -40,7 +42,11 @@ def test_other_methods_are_still_refused(client: TestClient) -> None:
 
 def test_the_lobby_describes_each_games_bots_for_that_game(client: TestClient) -> None:
     games = {g["name"]: {b["name"]: b["description"] for b in g["bots"]} for g in client.get("/api/games").json()}
-    assert "knock" in games["golf"]["heuristic"]
-    assert all("knock" not in text for text in games["athletic"].values())
-    assert games["athletic"]["hard"] != games["golf"]["hard"]
-    assert "ismcts:iterations=150" in games["athletic"]["hard"]
+    assert set(games) == set(game_names())
+    for name, bots in games.items():
+        # a game's own words for a framework bot or a level (its spec's notes), with the bot a level stands for
+        for bot, note in get_spec(name).notes.items():
+            assert bots[bot].startswith(note.description), (name, bot)
+            assert note.spec is None or f"(= {note.spec})" in bots[bot], (name, bot)
+        for bot, text in bots.items():  # the registry's description of the bot in that game
+            assert text == agent_description(bot, name), (name, bot)

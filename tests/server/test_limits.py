@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from podium.core.registry import get_game
+from podium.core.registry import game_names, get_game
 from podium.server import ServerConfig, create_app
 from podium.server.config import RateLimit
 from podium.server.db import OPEN_TABLES_QUERY, Database, SeatRow, TableRow
 from podium.server.manager import TableManager
 from podium.server.ratelimit import ClientLimits, client_key
 
+PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 TTL = 1800.0  # the default waiting_ttl
 GRACE = 120.0  # the default finished_ttl
 
@@ -61,11 +62,11 @@ def serve(db: Path, clock: FakeClock | None = None, **settings: Any) -> Iterator
         yield server
 
 
-def body(seats: list[str], **extra: Any) -> dict[str, Any]:
+def body(seats: list[str], game: str = PLUGIN, **extra: Any) -> dict[str, Any]:
     return {
-        "game": "golf",
+        "game": game,
         "players": len(seats),
-        "options": {"rounds": 1},
+        "options": {"hands": 2} if game == PLUGIN else {},
         "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
         "name": "Ann",
         **extra,
@@ -116,7 +117,8 @@ def test_create_is_limited_per_address_with_retry_after(tmp_path: Path) -> None:
 
 def test_join_is_limited_per_address_with_retry_after(tmp_path: Path) -> None:
     with serve(tmp_path / "db.sqlite3", join_limit=RateLimit(burst=2, per_minute=6)) as s:
-        ids = [s.client.post("/api/tables", json=body(["human"] * 4)).json()["table"]["id"] for _ in range(2)]
+        four = next(name for name in game_names() if get_game(name).max_players >= 4)  # a table of four humans
+        ids = [s.client.post("/api/tables", json=body(["human"] * 4, four)).json()["table"]["id"] for _ in range(2)]
         assert s.client.post(f"/api/tables/{ids[0]}/join", json={"name": "Bo"}).status_code == 200
         assert s.client.post(f"/api/tables/{ids[1]}/join", json={"name": "Cy"}).status_code == 200
         rate_limited(s.client.post(f"/api/tables/{ids[0]}/join", json={"name": "Di"}), 10)
@@ -282,9 +284,9 @@ def test_a_finished_table_leaves_memory_and_its_page_record_and_rematch_still_an
 # -- a start with many finished tables ----------------------------------------------------------------------
 
 
-def finished_golf_game() -> tuple[int, list[tuple[int, dict[str, Any]]], dict[str, Any]]:
-    game = get_game("golf")
-    config = game.config({"rounds": 1})
+def finished_game() -> tuple[int, list[tuple[int, dict[str, Any]]], dict[str, Any]]:
+    game = get_game(PLUGIN)
+    config = game.config({"hands": 2})
     state = game.new_game(config, 2, 11)
     moves = []
     while not state.is_over:
@@ -308,10 +310,10 @@ def copy_table(conn: sqlite3.Connection, source: str, target: str, later: float)
 
 def test_a_start_reads_none_of_5000_finished_tables(tmp_path: Path) -> None:
     db_path = tmp_path / "db.sqlite3"
-    seed, moves, result = finished_golf_game()
+    seed, moves, result = finished_game()
     db = Database(db_path)
     seats = [SeatRow(0, "human", None, "Ann", "0" * 64), SeatRow(1, "bot", "random", None, None)]
-    first = TableRow("finished-0", "golf", {"rounds": 1}, 2, seed, 1.0, "finished", None, None, result, seats, moves)
+    first = TableRow("finished-0", PLUGIN, {"hands": 2}, 2, seed, 1.0, "finished", None, None, result, seats, moves)
     db.insert_table(first)  # its seats; then its actions, as the server stores them
     for ply, (player, action) in enumerate(moves):
         db.append_action("finished-0", ply, player, action, "finished", result)

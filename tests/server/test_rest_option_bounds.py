@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from podium.core.registry import game_names, get_game
 from podium.server import ServerConfig, create_app
 
 
@@ -19,9 +21,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def golf_table(options: dict[str, Any]) -> dict[str, Any]:
+def table(game: str, options: dict[str, Any]) -> dict[str, Any]:
     return {
-        "game": "golf",
+        "game": game,
         "players": 2,
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
         "name": "Ann",
@@ -29,24 +31,45 @@ def golf_table(options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def test_an_option_past_its_range_makes_no_table(client: TestClient) -> None:
-    refused = client.post("/api/tables", json=golf_table({"rounds": 10**12}))
+def bounded() -> list[tuple[str, str, int, str]]:
+    """(game, option, highest, the range as the error states it) of every installed game's bounded options."""
+    out = []
+    for name in game_names():
+        config_type = get_game(name).config_type
+        allowed = {info.name: info.allowed for info in config_type.options()}
+        for field in dataclasses.fields(config_type):
+            if field.metadata.get("maximum") is not None and field.metadata.get("minimum") is not None:
+                out.append((name, field.name, field.metadata["maximum"], allowed[field.name]))
+    return out
+
+
+@pytest.mark.parametrize(("game", "key", "high", "allowed"), bounded())
+def test_an_option_past_its_range_makes_no_table(
+    client: TestClient, game: str, key: str, high: int, allowed: str
+) -> None:
+    refused = client.post("/api/tables", json=table(game, {key: 10**12}))
     assert refused.status_code == 400, refused.text
     error = refused.json()["error"]
     assert error["code"] == "bad_request"
-    assert "golf option 'rounds'; allowed: integer 1..100" in error["message"]
+    assert f"{game} option '{key}'; allowed: {allowed}" in error["message"]
     assert client.get("/api/tables").json() == []
-    made = client.post("/api/tables", json=golf_table({"rounds": 100}))
-    assert made.status_code == 201, made.text
+    if "players" not in allowed:  # a seat number's range is the table's players
+        made = client.post("/api/tables", json=table(game, {key: high}))
+        assert made.status_code == 201, made.text
 
 
-def test_explicit_chance_makes_no_table(client: TestClient) -> None:
+WITH_CHANCE = [name for name in game_names() if "chance" in {o.name for o in get_game(name).config_type.options()}]
+
+
+@pytest.mark.parametrize("game", WITH_CHANCE)
+def test_explicit_chance_makes_no_table(client: TestClient, game: str) -> None:
     # The `chance` option is for OpenSpiel (podium.openspiel): at a table nobody would deal its chance nodes.
-    refused = client.post("/api/tables", json=golf_table({"chance": True}))
+    refused = client.post("/api/tables", json=table(game, {"chance": True}))
     assert refused.status_code == 400, refused.text
-    assert "golf option 'chance' is for tools that deal the cards themselves" in refused.json()["error"]["message"]
+    assert f"{game} option 'chance' is for tools that deal the cards themselves" in refused.json()["error"]["message"]
     assert client.get("/api/tables").json() == []
-    # and the lobby does not offer it
+    # and the lobby does not offer it, but the other options
     games = client.get("/api/games").json()
-    assert games and all("chance" not in [o["name"] for o in game["options"]] for game in games)
-    assert "rounds" in [o["name"] for game in games if game["name"] == "golf" for o in game["options"]]
+    assert games and all("chance" not in [o["name"] for o in g["options"]] for g in games)
+    offered = [o["name"] for g in games if g["name"] == game for o in g["options"]]
+    assert offered and set(offered) < {o.name for o in get_game(game).config_type.options()}

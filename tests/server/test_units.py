@@ -42,7 +42,7 @@ def test_rate_limiter_allows_bursts_then_the_sustained_rate_and_counts_strikes()
 def test_the_database_stores_token_hashes_never_tokens(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     with TestClient(create_app(ServerConfig(db_path=db, bot_delay=0))) as client:
-        made = client.post("/api/tables", json={"game": "golf", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        made = client.post("/api/tables", json={"game": "kuhn", "seats": [{"kind": "human"}, {"kind": "human"}]})
         joined = client.post(f"/api/tables/{made.json()['table']['id']}/join", json={"name": "Bo"})
         tokens = [made.json()["token"], joined.json()["token"]]
     conn = sqlite3.connect(db)

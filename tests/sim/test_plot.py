@@ -19,8 +19,8 @@ def _edges(axes: object) -> list[list[float]]:
 
 
 def test_the_seats_score_histograms_share_their_bins() -> None:
-    golf = get_game("golf")
-    report = simulate(golf, golf.config_type(), ["random"] * 3, 40, seed=11)
+    game = get_game("kuhn")  # the plugin game (tests/plugin_game), a match of several hands
+    report = simulate(game, game.config(hands=5), ["random"] * 3, 40, seed=11)
     hists = report.aggregate.score_hist
     # The seats' score ranges differ (so a binning per seat would differ too) …
     assert len({(min(h), max(h)) for h in hists}) > 1

@@ -19,7 +19,7 @@ def _cases(name: str) -> list[dict[str, Any]]:
     return cases
 
 
-GAME_CASES = [case for name in ("golf", "olympicards", "athletic") for case in _cases(f"replay_{name}.json")]
+GAME_CASES = [case for path in sorted(DATA.glob("replay_*.json")) for case in _cases(path.name)]
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,11 @@ import pytest
 from podium.agents.base import NO_VIEW
 from podium.agents.random_agent import RandomAgent
 from podium.core.contract import View
-from podium.core.registry import get_game
+from podium.core.registry import game_names, get_game
 from podium.sim.runner import play_game
 
 
-@pytest.mark.parametrize("name", ["golf", "olympicards", "athletic"])
+@pytest.mark.parametrize("name", game_names())
 def test_random_bots_get_no_view(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game(name)
     state_type = type(game.new_game(game.config(), 2, 0))
@@ -38,8 +38,9 @@ def test_random_bots_get_no_view(name: str, monkeypatch: pytest.MonkeyPatch) -> 
     assert built == [] and all(view is NO_VIEW for view in received)
 
 
-def test_a_bot_that_reads_views_gets_its_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = get_game("golf")
+@pytest.mark.parametrize("name", game_names())
+def test_a_bot_that_reads_views_gets_its_own_view(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game(name)
     checked = 0
     original_act = RandomAgent.act
 
@@ -52,5 +53,5 @@ def test_a_bot_that_reads_views_gets_its_own_view(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(RandomAgent, "reads_views", True)
     monkeypatch.setattr(RandomAgent, "act", checking_act)
-    _, plies, _ = play_game(game, game.config(rounds=1), ["random", "random"], 5)
+    _, plies, _ = play_game(game, game.config(), ["random", "random"], 5)
     assert checked == plies > 0

@@ -23,19 +23,19 @@ def invoke(*args: str) -> tuple[int, str]:
 
 def test_simulate_writes_json_results(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
-    code, output = invoke("simulate", "golf", "-n", "12", "-p", "3", "--rule", "rounds=2", "--seed", "5", "--out",
+    code, output = invoke("simulate", "kuhn", "-n", "12", "-p", "3", "--rule", "hands=2", "--seed", "5", "--out",
                           str(out))  # fmt: skip
     assert code == 0, output
     assert "12 games" in output and "wins by turn order" in output and "games/s" in output
-    assert "mean rounds: 2.00" in output and "rounds complete: 12" in output
+    assert "mean hands: 2.00" in output and "hands played: 12" in output
     data = json.loads(out.read_text())
-    assert data["kind"] == "simulation" and data["game"] == "golf" and data["games"] == 12
-    assert data["rules"] == {"rounds": 2} and data["config"]["rounds"] == 2
+    assert data["kind"] == "simulation" and data["game"] == "kuhn" and data["games"] == 12
+    assert data["rules"] == {"hands": 2} and data["config"]["hands"] == 2
     assert data["bots"] == ["random"] * 3 and data["seed"] == 5 and data["workers"] == 1
     summary = data["summary"]
-    assert len(summary["seats"]) == 3 and summary["lower_is_better"] is True
+    assert len(summary["seats"]) == 3 and summary["lower_is_better"] is False
     assert sum(seat["win_share"] for seat in summary["seats"]) == pytest.approx(1.0)
-    assert summary["detail_means"]["rounds"] == 2
+    assert summary["detail_means"]["hands"] == 2
     aggregate = Aggregate.from_json(data["aggregate"])
     assert aggregate.games == 12 and sum(aggregate.length_hist.values()) == 12
 
@@ -43,7 +43,7 @@ def test_simulate_writes_json_results(tmp_path: Path) -> None:
 def test_simulate_with_two_workers_writes_the_same_aggregate(tmp_path: Path) -> None:
     outs = [tmp_path / "one.json", tmp_path / "two.json"]
     for workers, out in zip(("1", "2"), outs, strict=True):
-        code, output = invoke("simulate", "olympicards", "-n", "16", "-p", "4", "-w", workers, "--out", str(out))
+        code, output = invoke("simulate", "kuhn", "-n", "16", "-p", "3", "-w", workers, "--out", str(out))
         assert code == 0, output
     one, two = (json.loads(p.read_text()) for p in outs)
     assert one["aggregate"] == two["aggregate"] and one["summary"] == two["summary"]
@@ -53,7 +53,7 @@ def test_simulate_with_two_workers_writes_the_same_aggregate(tmp_path: Path) -> 
 def test_simulate_draws_a_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     plot = tmp_path / "sim.png"
-    code, output = invoke("simulate", "golf", "-n", "10", "--rule", "rounds=1", "--plot", str(plot))
+    code, output = invoke("simulate", "kuhn", "-n", "10", "--rule", "hands=3", "--plot", str(plot))
     assert code == 0, output
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and plot.stat().st_size > 10_000
     assert f"plot written to {plot}" in output.replace("\n", "")
@@ -61,31 +61,31 @@ def test_simulate_draws_a_plot(tmp_path: Path) -> None:
 
 def test_compare_reports_the_differences(tmp_path: Path) -> None:
     out = tmp_path / "compare.json"
-    code, output = invoke("simulate", "golf", "-n", "8", "--compare", "--rule", "rounds=1", "--rule", "rounds=3",
-                          "--rule", "variant=six", "--out", str(out))  # fmt: skip
+    code, output = invoke("simulate", "kuhn", "-n", "8", "--compare", "--rule", "hands=2", "--rule", "hands=4",
+                          "--rule", "bet=2", "--out", str(out))  # fmt: skip
     assert code == 0, output
-    assert "B − A" in output and "mean rounds" in output and "winner changed in" in output
+    assert "B − A" in output and "mean hands" in output and "winner changed in" in output
     data = json.loads(out.read_text())
     assert data["kind"] == "comparison"
-    assert data["variants"]["a"]["rules"] == {"variant": "six", "rounds": 1}
-    assert data["variants"]["b"]["rules"] == {"variant": "six", "rounds": 3}
-    assert data["summary"]["a"]["detail_means"]["rounds"] == 1
-    assert data["summary"]["b"]["detail_means"]["rounds"] == 3
+    assert data["variants"]["a"]["rules"] == {"bet": 2, "hands": 2}
+    assert data["variants"]["b"]["rules"] == {"bet": 2, "hands": 4}
+    assert data["summary"]["a"]["detail_means"]["hands"] == 2
+    assert data["summary"]["b"]["detail_means"]["hands"] == 4
 
 
 def test_tournament_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     out = tmp_path / "tournament.json"
-    code, output = invoke("tournament", "golf", "--bots", "random,heuristic", "--games", "6", "--rule", "rounds=1",
+    code, output = invoke("tournament", "kuhn", "--bots", "random,easy", "--games", "6", "--rule", "hands=2",
                           "--seed", "3", "--out", str(out))  # fmt: skip
     assert code == 0, output
-    assert "Golf tournament: 6 games (3 deals × 2 seatings), 2 players" in output
-    assert "Wilson 95%" in output and "random 3/3; heuristic 3/3" in output
+    assert "Kuhn poker tournament: 6 games (3 deals × 2 seatings), 2 players" in output
+    assert "Wilson 95%" in output and "random 3/3; easy 3/3" in output
     data = json.loads(out.read_text())
     assert data["kind"] == "tournament" and data["deals"] == 3
-    assert data["seatings"] == [["random", "heuristic"], ["heuristic", "random"]]
+    assert data["seatings"] == [["random", "easy"], ["easy", "random"]]
     bots = {row["bot"]: row for row in data["summary"]["bots"]}
-    assert set(bots) == {"random", "heuristic"}
-    assert bots["random"]["win_rate"] + bots["heuristic"]["win_rate"] == pytest.approx(1.0)
+    assert set(bots) == {"random", "easy"}
+    assert bots["random"]["win_rate"] + bots["easy"]["win_rate"] == pytest.approx(1.0)
     low, high = bots["random"]["win_rate_ci95"]
     assert low <= bots["random"]["win_rate"] <= high
     assert bots["random"]["games_by_seat"] == [3, 3]
@@ -94,21 +94,21 @@ def test_tournament_prints_a_table_and_writes_json(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["simulate", "golf", "--backend", "dask"], "unknown backend 'dask'; backends are: local, ray"),
-        (["simulate", "golf", "--workers", "0"], "--workers must be a whole number of at least 1, not 0"),
-        (["tournament", "golf", "--bots", "random,heuristic", "-w", "-1"], "--workers must be a whole number"),
-        (["simulate", "golf", "--address", "127.0.0.1:1"], "--address is the address of a Ray cluster"),
-        (["simulate", "golf", "--compare", "--rule", "rounds=3"], "--compare needs a rule given twice"),
-        (["simulate", "golf", "--compare", "--rule", "rounds=3", "--rule", "rounds=ten"], "invalid value 'ten'"),
-        (["tournament", "golf", "--bots", "random"], "a tournament needs at least two bots"),
-        (["tournament", "golf", "--bots", "random,random"], "--bots names 'random' twice"),
-        (["tournament", "golf", "--bots", "random,genius"], "unknown bot 'genius' for golf"),
-        (["tournament", "golf", "--bots", "random,heuristic", "-p", "9"], "Golf is for 2 to 5 players, not 9"),
-        (["tournament", "golf", "--bots", "random,heuristic", "-p", "3", "--seating", "permute"], "--seating rotate"),
-        (["tournament", "golf", "--bots", "random,heuristic", "--seating", "x"], "unknown seating 'x'"),
-        (["simulate", "golf", "--out", "/no/such/dir/r.json"], "cannot write '/no/such/dir/r.json': no such directory"),
-        (["tournament", "golf", "--bots", "random,heuristic", "--out", "/"], "cannot write '/': it is a directory"),
-        (["simulate", "golf", "--plot", "plot.xyz"], "--plot 'plot.xyz': the file name must end in one of"),
+        (["simulate", "kuhn", "--backend", "dask"], "unknown backend 'dask'; backends are: local, ray"),
+        (["simulate", "kuhn", "--workers", "0"], "--workers must be a whole number of at least 1, not 0"),
+        (["tournament", "kuhn", "--bots", "random,easy", "-w", "-1"], "--workers must be a whole number"),
+        (["simulate", "kuhn", "--address", "127.0.0.1:1"], "--address is the address of a Ray cluster"),
+        (["simulate", "kuhn", "--compare", "--rule", "hands=3"], "--compare needs a rule given twice"),
+        (["simulate", "kuhn", "--compare", "--rule", "hands=3", "--rule", "hands=ten"], "invalid value 'ten'"),
+        (["tournament", "kuhn", "--bots", "random"], "a tournament needs at least two bots"),
+        (["tournament", "kuhn", "--bots", "random,random"], "--bots names 'random' twice"),
+        (["tournament", "kuhn", "--bots", "random,genius"], "unknown bot 'genius' for kuhn"),
+        (["tournament", "kuhn", "--bots", "random,easy", "-p", "9"], "Kuhn poker is for 2 to 3 players, not 9"),
+        (["tournament", "kuhn", "--bots", "random,easy", "-p", "3", "--seating", "permute"], "--seating rotate"),
+        (["tournament", "kuhn", "--bots", "random,easy", "--seating", "x"], "unknown seating 'x'"),
+        (["simulate", "kuhn", "--out", "/no/such/dir/r.json"], "cannot write '/no/such/dir/r.json': no such directory"),
+        (["tournament", "kuhn", "--bots", "random,easy", "--out", "/"], "cannot write '/': it is a directory"),
+        (["simulate", "kuhn", "--plot", "plot.xyz"], "--plot 'plot.xyz': the file name must end in one of"),
     ],
 )
 def test_user_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
@@ -120,15 +120,15 @@ def test_user_errors_exit_2_with_one_line(args: list[str], message: str) -> None
 
 def test_missing_ray_and_matplotlib_say_how_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
-    code, output = invoke("simulate", "golf", "--backend", "ray")
+    code, output = invoke("simulate", "kuhn", "--backend", "ray")
     assert code == 2 and len(output.strip().splitlines()) == 1
     assert "the Ray backend needs the ray package: pip install 'podium[ray]'" in output
-    code, output = invoke("tournament", "golf", "--bots", "random,heuristic", "--backend", "ray")
+    code, output = invoke("tournament", "kuhn", "--bots", "random,easy", "--backend", "ray")
     assert code == 2 and "pip install 'podium[ray]'" in output
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     monkeypatch.setitem(sys.modules, "matplotlib.backends.backend_agg", None)
     plot = tmp_path / "p.png"
-    code, output = invoke("simulate", "golf", "-n", "2", "--plot", str(plot))
+    code, output = invoke("simulate", "kuhn", "-n", "2", "--plot", str(plot))
     assert code == 2 and len(output.strip().splitlines()) == 1
     assert "--plot needs the matplotlib package: pip install 'podium[plot]'" in output
     assert not plot.exists()

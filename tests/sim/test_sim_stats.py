@@ -79,14 +79,14 @@ def test_merged_chunks_equal_the_direct_computation(games: list[tuple[Result, in
 
 
 def test_simulation_job_equals_games_played_one_by_one() -> None:
-    game = get_game("golf")
-    config = game.config()
+    game = get_game("kuhn")  # the plugin game (tests/plugin_game)
+    config = game.config(hands=3)
     bots = ("random", "random", "random")
     direct = Aggregate(3)
     for index in range(12):
         state, plies, first = play_game(game, config, bots, game_seed(7, index))
         direct.add(state.result(), plies, first)
-    job = SimulationJob("golf", config, bots, 7, 12)
+    job = SimulationJob("kuhn", config, bots, 7, 12)
     for size in (1, 5, 12):
         assert run_job(job, size=size) == direct
 

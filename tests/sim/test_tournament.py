@@ -18,6 +18,8 @@ from podium.core.registry import get_game
 from podium.sim.runner import play_game
 from podium.sim.tournament import TournamentAggregate, schedule, seatings, tournament
 
+PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
+
 
 class _First(Agent):
     name = "first"
@@ -89,8 +91,8 @@ def test_tournament_plays_each_deal_in_every_seating(monkeypatch: pytest.MonkeyP
         return real(game, config, bots, seed)
 
     monkeypatch.setattr(tournament_module, "play_game", spy)
-    game = get_game("golf")
-    report = tournament(game, game.config(rounds=1), ["random", "test-first"], games=9, seed=40)
+    game = get_game(PLUGIN)
+    report = tournament(game, game.config(), ["random", "test-first"], games=9, seed=40)
     assert report.games == 10 and report.plan.deals == 5
     assert Counter(seed for seed, _ in played) == {seed: 2 for seed in range(40, 45)}
     for seed in range(40, 45):
@@ -102,7 +104,7 @@ def test_tournament_plays_each_deal_in_every_seating(monkeypatch: pytest.MonkeyP
 
 
 def test_mirrored_deals_start_from_the_same_cards() -> None:
-    game = get_game("golf")
+    game = get_game(PLUGIN)
     plan = schedule(["random", "test-first"], 2, games=4, seed=3)
     first_views: dict[int, list[View]] = {}
     for index in range(plan.games):
@@ -139,18 +141,18 @@ def test_per_bot_statistics_follow_the_seats() -> None:
     [
         (["random"], "a tournament needs at least two bots"),
         (["random", "random"], "--bots names 'random' twice"),
-        (["random", "genius"], "unknown bot 'genius' for golf"),
+        (["random", "genius"], "unknown bot 'genius' for kuhn"),
     ],
 )
 def test_bad_lineups_are_refused(bots: list[str], message: str) -> None:
-    game = get_game("golf")
+    game = get_game(PLUGIN)
     with pytest.raises(PodiumError, match=message):
         tournament(game, game.config(), bots, games=2)
 
 
 def test_results_are_reproducible() -> None:
-    game = get_game("golf")
-    config = game.config(rounds=2)
+    game = get_game(PLUGIN)
+    config = game.config(hands=2)
     first = tournament(game, config, ["random", "test-first"], games=6, seed=9)
     again = tournament(game, config, ["random", "test-first"], games=6, seed=9)
     assert first.aggregate == again.aggregate

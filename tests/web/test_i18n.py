@@ -85,7 +85,8 @@ def dictionaries() -> list[tuple[str, Path]]:
 
 
 def test_the_games_with_a_renderer_are_found() -> None:
-    assert {"athletic", "golf", "olympicards"} <= set(GAMES)
+    built_in = {name for name in game_names() if get_spec(name).game.startswith("podium.games.")}
+    assert built_in and built_in <= set(GAMES)  # each of podium's own games has a renderer
     for folder in GAMES.values():
         assert (folder / "i18n.json").is_file()
 

@@ -7,7 +7,6 @@ differences of scores and game lengths have much smaller confidence intervals th
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,9 +14,8 @@ from typing import Any
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import ConfigError
-from podium.core.registry import get_game
-from podium.sim.backends import Progress, run_job
-from podium.sim.runner import check_lineup, game_seed, play_game
+from podium.sim.backends import Progress
+from podium.sim.runner import GamesJob, check_lineup, game_seed, play_game, run_timed
 from podium.sim.stats import Aggregate, JsonEquality, mean_ci
 
 
@@ -88,7 +86,9 @@ class CompareAggregate(JsonEquality):
 
 
 @dataclass(frozen=True)
-class CompareJob:
+class CompareJob(GamesJob[CompareAggregate]):
+    """Game `seed + i` under both variants, for each unit i."""
+
     game_name: str
     config_a: GameConfig
     config_b: GameConfig
@@ -99,24 +99,20 @@ class CompareJob:
     def empty(self) -> CompareAggregate:
         return CompareAggregate(len(self.bots))
 
-    def run(self, start: int, stop: int) -> CompareAggregate:
-        game = get_game(self.game_name)
-        agg = self.empty()
-        for index in range(start, stop):
-            seed = game_seed(self.seed, index)
-            state_a, plies_a, first_a = play_game(game, self.config_a, self.bots, seed)
-            state_b, plies_b, first_b = play_game(game, self.config_b, self.bots, seed)
-            result_a, result_b = state_a.result(), state_b.result()
-            agg.a.add(result_a, plies_a, first_a)
-            agg.b.add(result_b, plies_b, first_b)
-            for seat in range(len(self.bots)):
-                diff = result_b.scores[seat] - result_a.scores[seat]
-                agg.diff_score_sums[seat] += diff
-                agg.diff_score_squares[seat] += diff * diff
-            agg.diff_plies += plies_b - plies_a
-            agg.diff_plies_squares += (plies_b - plies_a) ** 2
-            agg.winners_changed += int(result_a.winners != result_b.winners)
-        return agg
+    def add(self, game: Game, index: int, agg: CompareAggregate) -> None:
+        seed = game_seed(self.seed, index)
+        state_a, plies_a, first_a = play_game(game, self.config_a, self.bots, seed)
+        state_b, plies_b, first_b = play_game(game, self.config_b, self.bots, seed)
+        result_a, result_b = state_a.result(), state_b.result()
+        agg.a.add(result_a, plies_a, first_a)
+        agg.b.add(result_b, plies_b, first_b)
+        for seat in range(len(self.bots)):
+            diff = result_b.scores[seat] - result_a.scores[seat]
+            agg.diff_score_sums[seat] += diff
+            agg.diff_score_squares[seat] += diff * diff
+        agg.diff_plies += plies_b - plies_a
+        agg.diff_plies_squares += (plies_b - plies_a) ** 2
+        agg.winners_changed += int(result_a.winners != result_b.winners)
 
 
 @dataclass
@@ -152,9 +148,5 @@ def compare(
     """Play game i (seed `seed + i`) under both variants, for i < `games`; `progress` counts pairs of games."""
     check_lineup(game, bots)
     job = CompareJob(game.name, config_a, config_b, tuple(bots), seed, games)
-    start = time.perf_counter()
-    aggregate = run_job(job, backend=backend, workers=workers, address=address, progress=progress)
-    seconds = time.perf_counter() - start
-    return CompareReport(
-        game.name, list(bots), aggregate, config_a, config_b, seed, seconds, backend.strip().lower(), workers
-    )
+    aggregate, seconds, name = run_timed(job, backend, workers, address, progress)
+    return CompareReport(game.name, list(bots), aggregate, config_a, config_b, seed, seconds, name, workers)

@@ -8,16 +8,20 @@ the same game — and its aggregate does not depend on how the games are spread 
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from podium.agents.base import NO_VIEW, Agent, make_agent
 from podium.core.config import GameConfig
 from podium.core.contract import Game, State
 from podium.core.registry import get_game
-from podium.sim.backends import Progress, run_job
+from podium.sim.backends import Job, Mergeable, Progress, run_job
 from podium.sim.stats import Aggregate
+
+R = TypeVar("R", bound=Mergeable)
 
 
 def game_seed(master: int, index: int) -> int:
@@ -50,9 +54,40 @@ def play_game(game: Game, config: GameConfig, bots: Sequence[str], seed: int) ->
     return state, plies, first if first is not None else 0
 
 
+class GamesJob(ABC, Generic[R]):
+    """A run's units 0..total-1 (a `backends.Job`), each one game or a few played on the game named `game_name` (a
+    job is pickled to workers: the game travels by name) and added to an aggregate. The jobs of `simulate`,
+    `compare` and `tournament` differ only in what a unit plays and adds (`add`)."""
+
+    game_name: str  # a field of each job's dataclass
+    total: int
+
+    @abstractmethod
+    def empty(self) -> R: ...
+
+    @abstractmethod
+    def add(self, game: Game, index: int, agg: R) -> None: ...
+
+    def run(self, start: int, stop: int) -> R:
+        game = get_game(self.game_name)
+        agg = self.empty()
+        for index in range(start, stop):
+            self.add(game, index, agg)
+        return agg
+
+
+def run_timed(
+    job: Job[R], backend: str, workers: int, address: str | None, progress: Progress | None
+) -> tuple[R, float, str]:
+    """Run `job` on the backend; returns its aggregate, the seconds it took and the backend's name as reported."""
+    start = time.perf_counter()
+    aggregate = run_job(job, backend=backend, workers=workers, address=address, progress=progress)
+    return aggregate, time.perf_counter() - start, backend.strip().lower()
+
+
 @dataclass(frozen=True)
-class SimulationJob:
-    """Games `seed + i` between the same bots (pickled to workers: the game travels by name)."""
+class SimulationJob(GamesJob[Aggregate]):
+    """Games `seed + i` between the same bots."""
 
     game_name: str
     config: GameConfig
@@ -63,13 +98,9 @@ class SimulationJob:
     def empty(self) -> Aggregate:
         return Aggregate(len(self.bots))
 
-    def run(self, start: int, stop: int) -> Aggregate:
-        game = get_game(self.game_name)
-        agg = self.empty()
-        for index in range(start, stop):
-            state, plies, first = play_game(game, self.config, self.bots, game_seed(self.seed, index))
-            agg.add(state.result(), plies, first)
-        return agg
+    def add(self, game: Game, index: int, agg: Aggregate) -> None:
+        state, plies, first = play_game(game, self.config, self.bots, game_seed(self.seed, index))
+        agg.add(state.result(), plies, first)
 
 
 @dataclass
@@ -137,7 +168,5 @@ def simulate(
     backend and number of workers."""
     check_lineup(game, bots)
     job = SimulationJob(game.name, config, tuple(bots), seed, games)
-    start = time.perf_counter()
-    aggregate = run_job(job, backend=backend, workers=workers, address=address, progress=progress)
-    seconds = time.perf_counter() - start
-    return SimulationReport(game.name, list(bots), aggregate, config, seed, seconds, backend.strip().lower(), workers)
+    aggregate, seconds, name = run_timed(job, backend, workers, address, progress)
+    return SimulationReport(game.name, list(bots), aggregate, config, seed, seconds, name, workers)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,9 +34,8 @@ from typing import Any
 from podium.core.config import GameConfig
 from podium.core.contract import Game, Result
 from podium.core.errors import PodiumError
-from podium.core.registry import get_game
-from podium.sim.backends import Progress, run_job
-from podium.sim.runner import check_lineup, game_seed, play_game
+from podium.sim.backends import Progress
+from podium.sim.runner import GamesJob, check_lineup, game_seed, play_game, run_timed
 from podium.sim.stats import WIN_UNIT, Aggregate, JsonEquality, Number, mean_ci, wilson
 
 SEATINGS = ("auto", "permute", "rotate")
@@ -221,7 +219,9 @@ class TournamentAggregate(JsonEquality):
 
 
 @dataclass(frozen=True)
-class TournamentJob:
+class TournamentJob(GamesJob[TournamentAggregate]):
+    """The plan's game i, for each unit i."""
+
     game_name: str
     config: GameConfig
     bots: tuple[str, ...]
@@ -231,14 +231,10 @@ class TournamentJob:
     def empty(self) -> TournamentAggregate:
         return TournamentAggregate(self.bots, len(self.plan.seatings[0]))
 
-    def run(self, start: int, stop: int) -> TournamentAggregate:
-        game = get_game(self.game_name)
-        agg = self.empty()
-        for index in range(start, stop):
-            seed, lineup = self.plan.game(index)
-            state, plies, first = play_game(game, self.config, lineup, seed)
-            agg.add(lineup, state.result(), plies, first)
-        return agg
+    def add(self, game: Game, index: int, agg: TournamentAggregate) -> None:
+        seed, lineup = self.plan.game(index)
+        state, plies, first = play_game(game, self.config, lineup, seed)
+        agg.add(lineup, state.result(), plies, first)
 
 
 @dataclass
@@ -296,9 +292,5 @@ def tournament(
     check_lineup(game, [bots[s % len(bots)] for s in range(seats)])
     plan = schedule(bots, seats, games, seed, seating)
     job = TournamentJob(game.name, config, tuple(bots), plan, plan.games)
-    start = time.perf_counter()
-    aggregate = run_job(job, backend=backend, workers=workers, address=address, progress=progress)
-    seconds = time.perf_counter() - start
-    return TournamentReport(
-        game.name, list(bots), seats, plan, aggregate, config, seed, seconds, backend.strip().lower(), workers
-    )
+    aggregate, seconds, name = run_timed(job, backend, workers, address, progress)
+    return TournamentReport(game.name, list(bots), seats, plan, aggregate, config, seed, seconds, name, workers)

@@ -107,6 +107,7 @@ def _plain_route(start: Layout, target: Layout, place: tuple[int, ...]) -> tuple
     reason="a PODIUM_USE_MYPYC=1 build: compiled code calls _route directly, past the recorder; tests/packaging "
     "checks that build's turns against the Python ones",
 )
+@pytest.mark.slow  # every route of many turns against a plain breadth-first search
 def test_the_plans_routes_are_the_first_breadth_first_routes(monkeypatch: pytest.MonkeyPatch) -> None:
     # `_route` searches cheaper than a plain breadth-first search; the routes it returns must be the same (the
     # rollouts' plans, and so the turn search's decisions, depend on them). Checked on every route the quick turn

@@ -146,6 +146,7 @@ def small_positions(draw: st.DrawFn) -> tuple[list[int], list[list[int]]]:
     return hand, piles
 
 
+@pytest.mark.slow  # hundreds of positions against a brute force
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(), st.booleans(), st.booleans())
 def test_solver_matches_brute_force(position_: tuple[list[int], list[list[int]]], up: bool, moves: bool) -> None:
@@ -159,6 +160,7 @@ def test_solver_matches_brute_force(position_: tuple[list[int], list[list[int]]]
     _check_plan(hand, piles, plan, step="up" if up else "both", table_moves=moves)
 
 
+@pytest.mark.slow  # hundreds of positions against a brute force
 @settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chain_positions(), st.booleans())
 def test_solver_matches_brute_force_on_chained_piles(position_: tuple[list[int], list[list[int]]], up: bool) -> None:
@@ -172,6 +174,7 @@ def test_solver_matches_brute_force_on_chained_piles(position_: tuple[list[int],
     _check_plan(hand, piles, plan, step="up" if up else "both")
 
 
+@pytest.mark.slow  # hundreds of positions against a brute force
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(small_positions(), chain_positions()), st.booleans())
 @example(([0, 1], [[], [], [], [], [12]]), False)  # the only hand component, beside one that holds only a top
@@ -317,6 +320,7 @@ def _engine_best(state: AthleticState, limit: int = 4_000) -> int:
     return best
 
 
+@pytest.mark.slow  # hundreds of positions against a brute force
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(), st.booleans(), st.lists(st.integers(0, 1000), max_size=4))
 def test_mid_turn_solve_matches_the_engine(

@@ -57,7 +57,12 @@ def _positions(options: dict[str, Any], seeds: range, players: int = 2) -> list[
 
 
 @pytest.mark.parametrize(
-    "options", [{}, {"step": "up"}, {"table_moves": False}], ids=["default", "step-up", "no-table-moves"]
+    "options",
+    [
+        pytest.param({}, id="default"),
+        pytest.param({"step": "up"}, id="step-up", marks=pytest.mark.slow),  # the most candidates per turn
+        pytest.param({"table_moves": False}, id="no-table-moves"),
+    ],
 )
 def test_candidates_are_legal_distinct_maximum_turns(options: dict[str, Any]) -> None:
     turns = AthleticTurns()

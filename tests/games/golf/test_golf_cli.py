@@ -1,0 +1,63 @@
+"""The `podium` command line in Golf's words (every game's: tests/cli/test_cli.py): its parse errors name its slots,
+a record's malformed and illegal Golf actions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game_support import invoke
+from podium.core.record import Record
+
+
+def test_bad_input_is_explained_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    script = "fly away\n99\nswap 9\nknock\nhelp\nquit\n"
+    code, output = invoke("play", "golf", "--seed", "1", "--record", str(path), stdin=script)
+    assert code == 0
+    assert "is not a Golf action" in output
+    assert "A number alone is not an action" in output
+    assert "swap needs a slot 1..4 in four-card Golf" in " ".join(output.split())  # G-3.1: four cards
+    assert "1..6" not in output
+    assert "is not allowed now" in output  # knocking during the initial peeks
+    assert "Game left before the end" in output
+    record = Record.read(path)
+    assert record.moves == []  # nothing was applied
+
+
+def test_six_card_slot_errors_name_six_slots() -> None:
+    # G-8.1: six cards, slots 1..6; seven is one too many.
+    code, output = invoke("play", "golf", "--rule", "variant=six", "--seed", "1", stdin="flip 7\nswap 9\nquit\n")
+    flat = " ".join(output.split())
+    assert code == 0
+    assert "'flip 7': flip needs a slot 1..6 in six-card Golf" in flat and "swap needs a slot 1..6 in six-card" in flat
+
+
+def test_replay_check_names_the_slots_of_the_recorded_game(tmp_path: Path) -> None:
+    # G-3.1: a four-card record with a peek at slot 4 (JSON counts from 0, so the fifth card) does not replay.
+    path = tmp_path / "bad.jsonl"
+    header = {"format": "podium-record", "version": 1, "game": "golf", "config": {"rounds": 1}, "seed": 3,
+              "num_players": 2, "players": ["a", "b"]}  # fmt: skip
+    moves = [{"ply": 0, "player": 0, "action": {"type": "peek", "slot": 0}},
+             {"ply": 1, "player": 0, "action": {"type": "peek", "slot": 4}}]  # fmt: skip
+    path.write_text("\n".join(json.dumps(line) for line in [header, *moves]) + "\n")
+    code, output = invoke("replay", str(path), "--check")
+    flat = " ".join(output.split())
+    assert code == 2 and len(output.strip().splitlines()) == 1
+    assert "ply 1: malformed action: {'type': 'peek', 'slot': 4}: peek needs a slot 0..3 in four-card Golf" in flat
+    assert "0..5" not in flat and "1..6" not in flat
+
+
+def test_replay_check_says_an_action_the_rules_did_not_allow_is_illegal(tmp_path: Path) -> None:
+    # G-3.3: seat 0 peeks twice, then it is seat 1's turn to peek; a knock there is a Golf action, but illegal.
+    path = tmp_path / "bad.jsonl"
+    header = {"format": "podium-record", "version": 1, "game": "golf", "config": {"rounds": 1}, "seed": 3,
+              "num_players": 2, "players": ["a", "b"]}  # fmt: skip
+    moves = [{"ply": 0, "player": 0, "action": {"type": "peek", "slot": 0}},
+             {"ply": 1, "player": 0, "action": {"type": "peek", "slot": 1}},
+             {"ply": 2, "player": 1, "action": {"type": "knock"}}]  # fmt: skip
+    path.write_text("\n".join(json.dumps(line) for line in [header, *moves]) + "\n")
+    code, output = invoke("replay", str(path), "--check")
+    flat = " ".join(output.split())
+    assert code == 2 and len(output.strip().splitlines()) == 1
+    assert "ply 2: illegal action: knock is not allowed now" in flat and "malformed" not in flat
