@@ -22,7 +22,7 @@ on every registered game and a list of rule variants (tests/test_conformance.py)
   view by `determinize`), the same action gives the same events for it whenever its view after the action is the
   same too. So an event meant for one seat cannot reach the others, and a public event's cards appear in every view;
 - each viewer's view (every seat, the spectator) has the same top-level keys in every state of the game;
-- the game ends within `max_plies` actions and its result is well formed: one score and place per seat, places
+- the game ends within `max_plies` actions and within its own `max_steps` decisions (where it declares them) and its result is well formed: one score and place per seat, places
   ranked like the scores (a better score, higher or lower as `lower_is_better` says, is a better place; equal places
   are shared and the next place skips them), winners the seats in first place.
 
@@ -80,6 +80,8 @@ def check_random_game(
     offset = seed % deep_every
     keys: dict[int | None, set[str]] = {}  # each viewer's view keys, from the first deep check on
     followers: list[_Follower] = []
+    most = game.max_steps(config, num_players)  # the game's declared bound on its decisions, if it has one
+    decisions = 0
     ply = 0
     while not state.is_over:
         if ply >= max_plies:
@@ -98,6 +100,10 @@ def check_random_game(
         if not at_chance:
             action = legal[chooser.randbelow(len(legal))]
         player = state.current_player
+        if not at_chance:
+            decisions += 1
+            if most is not None and decisions > most:
+                raise _fail(game, seed, ply, f"more decisions than the game's max_steps ({most})")
         hidden = _reshuffled(game, state, chooser) if deep and not at_chance else []
         events = state.apply(action)
         twin.step(action)
