@@ -23,8 +23,9 @@ on every registered game and a list of rule variants (tests/test_conformance.py)
   same too. So an event meant for one seat cannot reach the others, and a public event's cards appear in every view;
 - each viewer's view (every seat, the spectator) has the same top-level keys in every state of the game;
 - the game ends within `max_plies` actions and within the decisions its `max_steps` declares, and its result is well
-  formed: one score and place per seat, places ranked like the scores (a better score, higher or lower as `lower_is_better` says, is a better place; equal places
-  are shared and the next place skips them), winners the seats in first place.
+  formed: one score and place per seat, places ranked like the scores (a better score, higher or lower as
+  `lower_is_better` says, is a better place; equal places are shared and the next place skips them), winners the
+  seats in first place.
 
 Under explicit chance (a config with `chance = true`, `podium.core.chance`) the game is played the same way, chance
 outcomes drawn with their probabilities; at a chance node the checks are the chance contract's: the outcomes are the
