@@ -3,7 +3,7 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { colouredDeck, emptySlot, medal } from "/static/js/cards.js";
-import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -260,19 +260,4 @@ function describe(event, ctx) {
   }
 }
 
-// Why the game ended (the engine's reason code).
-function reasonText(code) {
-  return t.has(`reason.${code}`) ? t(`reason.${code}`) : null;
-}
-
-export default {
-  title: t("game.title"),
-  statusText,
-  board,
-  scores,
-  describe,
-  actionText,
-  reasonText,
-  styles: [new URL("athletic.css", import.meta.url).href],
-  scoreLabel: t("scores.medals"),
-};
+export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });

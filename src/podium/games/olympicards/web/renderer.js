@@ -3,7 +3,7 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages, lang } from "/static/js/i18n.js";
 import { colouredDeck, medal } from "/static/js/cards.js";
-import { ordinal, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, ordinal, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -305,18 +305,4 @@ function describe(event, ctx) {
   }
 }
 
-function reasonText(code) {
-  return t.has(`reason.${code}`) ? t(`reason.${code}`) : null;
-}
-
-export default {
-  title: t("game.title"),
-  statusText,
-  board,
-  scores,
-  describe,
-  actionText,
-  reasonText,
-  styles: [new URL("olympicards.css", import.meta.url).href],
-  scoreLabel: t("scores.points"),
-};
+export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });
