@@ -83,7 +83,7 @@ class AthleticState(State):
         cards_placed: int = 0,
         medal_turns: int = 0,
     ) -> None:
-        """The one way to build a state, for a fresh deal (`AthleticGame.new_game`: the defaults are the start of
+        """The one way to build a state, for a fresh deal (`AthleticGame.deal`: the defaults are the start of
         the first turn), a stored state (`from_dict`, which checks the record first) and a sampled one
         (`AthleticGame.determinize`). The layouts seen since the last placement are recovered from `chain`, the
         moves made since then (RecordError if they do not fit the piles)."""
