@@ -2,7 +2,7 @@
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages, lang } from "/static/js/i18n.js";
-import { colouredDeck, medal } from "/static/js/cards.js";
+import { colouredDeck, medal, palette } from "/static/js/cards.js";
 import { gameRenderer, ordinal, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
@@ -10,10 +10,7 @@ const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
 const COLOURS = {
-  r: { name: t("colour.r"), shape: "circle", band: "var(--red)", ink: "var(--red)" },
-  g: { name: t("colour.g"), shape: "triangle", band: "var(--green)", ink: "var(--green)" },
-  b: { name: t("colour.b"), shape: "square", band: "var(--blue)", ink: "var(--blue)" },
-  y: { name: t("colour.y"), shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  ...palette(t, "rgby"),
   k: { name: t("colour.k"), shape: "diamond", band: "var(--black)", ink: "var(--black)" },
 };
 
