@@ -339,6 +339,7 @@ class Game(ABC):
     information: ClassVar[Information]
     utility: ClassVar[Utility]
     chance: ClassVar[Chance]
+    state_type: ClassVar[type[State]]  # the class `state_from_dict` reads
 
     def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> GameConfig:
         """A validated config from a mapping and/or keyword arguments; defaults are the default rules."""
@@ -350,12 +351,35 @@ class Game(ABC):
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {num_players}"
             )
 
-    @abstractmethod
     def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> State:
-        """Raises `PlayerCountError` outside the rules' bounds and `ConfigError` for a config of another game."""
+        """A new game (`config` None: the default rules), dealt by the game's `deal`; with the `chance` option, the
+        game under explicit chance (a `ChanceState`, podium.core.chance), which deals through `deal` in its turn.
+        Raises `PlayerCountError` outside the rules' bounds and `ConfigError` for a config of another game."""
+        from podium.core.chance import start_if_chance  # (the chance module builds on this one)
+
+        self.check_players(num_players)
+        if config is None:
+            config = self.config_type()
+        elif not isinstance(config, self.config_type):
+            raise ConfigError(
+                f"{self.title} needs a config of its own ({self.config_type.__name__}), not {type(config).__name__}"
+            )
+        chance = start_if_chance(self, config, num_players, seed)
+        return self.deal(config, num_players, seed) if chance is None else chance
 
     @abstractmethod
-    def state_from_dict(self, data: Mapping[str, Any]) -> State: ...
+    def deal(self, config: GameConfig, num_players: int, seed: int) -> State:
+        """The game's own part of `new_game`: the first state, dealt from `seed`. `config` is of `config_type` and
+        `num_players` within the bounds (`new_game` checked both); `ConfigError` for what they cannot play together."""
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """The state `State.to_dict` wrote (a `ChanceState`'s too); raises `RecordError` for anything else. A game
+        whose state class is not `state_type` overrides this."""
+        from podium.core.chance import ChanceState, is_chance_dict
+
+        if is_chance_dict(data):
+            return ChanceState.restore(self, data)
+        return self.state_type.from_dict(data)
 
     @abstractmethod
     def parse_action(self, text: str, config: GameConfig | None = None) -> Action:

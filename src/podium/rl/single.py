@@ -37,7 +37,10 @@ def _opponents(spec: str, players: int) -> list[str]:
 
 
 class PodiumGym(gymnasium.Env[Observation, np.int64]):
-    """One seat of a podium game against podium bots. Build it with `gym_env`."""
+    """Seat `seat` of `game` for `players` as a Gymnasium `Env`, the other seats played by podium bots: `opponents`
+    is a bot spec for all of them (`"heuristic"`, `"random"`, `"ismcts:iterations=200"`, `"hard"`) or a
+    comma-separated spec per other seat in seat order; `rules` are rule options as for `podium play --rule`.
+    Public as `gym_env`."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's convention
 
@@ -140,18 +143,9 @@ class PodiumGym(gymnasium.Env[Observation, np.int64]):
         return self._table.render()
 
 
-def gym_env(
-    game: str,
-    players: int = 2,
-    opponents: str = "heuristic",
-    seat: int = 0,
-    rules: dict[str, Any] | None = None,
-    render_mode: str | None = None,
-) -> PodiumGym:
-    """Seat `seat` of `game` for `players` as a Gymnasium `Env`, the other seats played by podium bots: `opponents`
-    is a bot spec for all of them (`"heuristic"`, `"random"`, `"ismcts:iterations=200"`, `"hard"`) or a
-    comma-separated spec per other seat in seat order; `rules` are rule options as for `podium play --rule`."""
-    return PodiumGym(game, players, opponents, seat, rules, render_mode)
+gym_env = PodiumGym
+"""The environment's public name (`podium.rl.gym_env`, the `podium/<Game>-v0` entry point): the class itself, so
+that its signature is written once."""
 
 
 def env_id(game: str) -> str:

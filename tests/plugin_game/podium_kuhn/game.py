@@ -36,8 +36,7 @@ class KuhnGame(Game):
     def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> KuhnConfig:
         return KuhnConfig.from_options(options, **kwargs)
 
-    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> KuhnState:
-        self.check_players(num_players)
+    def deal(self, config: GameConfig, num_players: int, seed: int) -> KuhnState:
         return KuhnState.new(_config(config), num_players, seed)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> KuhnState:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
-from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
-from podium.core.contract import Chance, Game, Information, Utility, View
+from podium.core.contract import Chance, Game, Information, State, Utility, View
 from podium.core.errors import ConfigError, RecordError
 from podium.core.rng import Rng
 from podium.games.athletic import actions
@@ -41,20 +40,15 @@ class AthleticGame(Game):
             raise ConfigError(f"Athletic Games needs an athletic config, not {type(config).__name__}")
         return config.max_turns
 
-    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> AthleticState:
-        self.check_players(num_players)
-        if config is None:
-            config = AthleticConfig()
-        if not isinstance(config, AthleticConfig):
-            raise ConfigError(f"Athletic Games needs an athletic config, not {type(config).__name__}")
+    state_type: ClassVar[type[State]] = AthleticState
+
+    def deal(self, config: GameConfig, num_players: int, seed: int) -> AthleticState:
+        config = cast(AthleticConfig, config)  # new_game checked its type
         first = 0 if config.first_player is None else config.first_player
         if first >= num_players:
             raise ConfigError(
                 f"invalid value {first} for athletic option 'first_player'; allowed: none | seat 0..{num_players - 1}"
             )
-        chance = start_if_chance(self, config, num_players, seed)
-        if chance is not None:  # the `chance` option: a ChanceState, which plays like one (podium.core.chance)
-            return cast(AthleticState, chance)
         rng = Rng(seed)
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
@@ -62,11 +56,6 @@ class AthleticGame(Game):
         rest = deck[num_players * HAND_SIZE :]
         piles = [[c] for c in rest[:NUM_PILES]]
         return AthleticState(config, hands, piles, rest[NUM_PILES:], rng, first_player=first, current=first)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> AthleticState:
-        if is_chance_dict(data):
-            return cast(AthleticState, ChanceState.restore(self, data))
-        return AthleticState.from_dict(data)
 
     def parse_action(self, text: str, config: GameConfig | None = None) -> AthleticAction:
         return actions.parse_action(text)

@@ -61,7 +61,6 @@ class AthleticState(State, game="podium.games.athletic.game:GAME"):
         piles: list[list[int]],
         draw: list[int],
         rng: Rng,
-        *,
         first_player: int,
         current: int | None,
         turn: int = 1,
@@ -73,18 +72,24 @@ class AthleticState(State, game="podium.games.athletic.game:GAME"):
         reason: str | None = None,
         cards_placed: int = 0,
         medal_turns: int = 0,
+        lazy: bool = False,
     ) -> None:
-        """The one way to build a state, for a fresh deal (`AthleticGame.new_game`: the defaults are the start of
-        the first turn), a stored state (`from_dict`, which checks the record first) and a sampled one
-        (`AthleticGame.determinize`). The layouts seen since the last placement are recovered from `chain`, the
-        moves made since then (RecordError if they do not fit the piles)."""
+        """The one way to build a state, for a fresh deal (`AthleticGame.deal`: the defaults are the start of the
+        first turn), a stored state (`records.read_state`, which checks the record first, the lists its own and the
+        hands sorted) and a sampled one (`AthleticGame.determinize`). The structures `legal_actions` and `apply`
+        keep (`_LAZY`: hand masks, pile codes, the layouts seen since the last placement) follow the hands, piles
+        and `chain`, the moves made since then: built here, or with `lazy` on first use, so that a state read from
+        a record and never played pays nothing for them. A move chain is replayed here either way, as a check
+        (RecordError if the moves do not fit the piles)."""
         num_players = len(hands)
         self._config = config
         self._up = config.step == "up"
         self.num_players = num_players
         self.hands = hands  # each sorted
-        self.hand_masks = [sum(map(_BIT, hand)) for hand in hands]  # each hand as a bit mask, kept by apply
         self.piles = piles
+        self.chain = list(chain)  # moves made since the last card placed this turn
+        if chain or not lazy:
+            self._build_lazy()
         self.draw = draw  # the top of the draw pile is the end of the list
         self.rng = rng
         self.first_player = first_player
@@ -95,10 +100,6 @@ class AthleticState(State, game="podium.games.athletic.game:GAME"):
         self.current = current
         self.turn = turn  # number of the turn being played (the number of turns played once over)
         self.placed = placed  # cards placed from hand during this turn
-        self.chain = list(chain)  # moves made since the last card placed this turn
-        self.codes = [pile_code(p) for p in piles]  # `pile_code` of each pile, kept in step with `piles`
-        # The layouts seen since the last placement, as layout keys (tuples of the five codes).
-        self.seen = replay_chain(piles, self.codes, self.chain, config.up_only)
         self.reason = reason
         # The view's pools (A-8) while they are kept: reshuffle -> [its hidden cards' texts, sorted; per seat how
         # many; how many in the draw pile]. Built by the first view and kept up to date by apply from then on (a
@@ -107,52 +108,15 @@ class AthleticState(State, game="podium.games.athletic.game:GAME"):
         self.cards_placed = cards_placed  # statistics for result details
         self.medal_turns = medal_turns
 
-    @classmethod
-    def _restored(
-        cls,
-        config: AthleticConfig,
-        hands: list[list[int]],
-        piles: list[list[int]],
-        draw: list[int],
-        rng: Rng,
-        first_player: int,
-        current: int | None,
-        turn: int,
-        medals: list[int],
-        epoch: list[int],
-        reshuffles: int,
-        placed: int,
-        chain: list[tuple[int, int]],
-        reason: str | None,
-        cards_placed: int,
-        medal_turns: int,
-    ) -> Self:
-        """The state `__init__` would build from these fields, checked by `records.read_state` (the lists its own,
-        hands sorted), but the structures `legal_actions` and `apply` keep (`_LAZY`) are built on first use: a state
-        read and never played pays nothing for them. A move chain is replayed at once (a check: RecordError)."""
-        self = cls.__new__(cls)
-        self._config = config
-        self._up = config.step == "up"
-        self.num_players = len(hands)
-        self.hands, self.piles, self.draw, self.rng = hands, piles, draw, rng
-        self.first_player, self.medals, self.epoch, self.reshuffles = first_player, medals, epoch, reshuffles
-        self.current, self.turn, self.placed, self.chain, self.reason = current, turn, placed, chain, reason
-        self.pools = None
-        self.cards_placed, self.medal_turns = cards_placed, medal_turns
-        if chain:  # replayed now, as part of the checks
-            self._build_lazy()
-        return self
-
     def _build_lazy(self) -> None:
-        """Build whichever of `_LAZY` is missing from the position as it is now, as `__init__` does: they follow the
-        hands, piles and chain, so `apply` asks for them (reads the codes) before changing anything."""
-        built = self.__dict__
-        if "hand_masks" not in built:
-            self.hand_masks = [sum(map(_BIT, hand)) for hand in self.hands]
-        if "codes" not in built:
-            self.codes = [pile_code(p) for p in self.piles]
-        if "seen" not in built:
-            self.seen = replay_chain(self.piles, self.codes, self.chain, self._config.up_only)
+        """Build `_LAZY` from the position as it is now, as `__init__` does: they follow the hands, piles and chain,
+        so `apply` asks for them (reads the codes) before changing anything. All three at once (one already there, e.g.
+        the hand masks `shuffle_hidden` sets, is made again the same). `self.__dict__` is not read here: in a state
+        built by `__init__` that would cost every later attribute access (3% of playing a game, in callgrind)."""
+        self.hand_masks = [sum(map(_BIT, hand)) for hand in self.hands]  # each hand as a bit mask, kept by apply
+        self.codes = [pile_code(p) for p in self.piles]  # `pile_code` of each pile, kept in step with `piles`
+        # The layouts seen since the last placement, as layout keys (tuples of the five codes).
+        self.seen = replay_chain(self.piles, self.codes, self.chain, self._config.up_only)
 
     if not TYPE_CHECKING:  # for the type checker, the attributes are always there (as they are once asked for)
 
@@ -160,7 +124,7 @@ class AthleticState(State, game="podium.games.athletic.game:GAME"):
             # Called only for an attribute the instance lacks: `_LAZY`'s cost nothing once built.
             if name in _LAZY:
                 self._build_lazy()
-                return self.__dict__[name]
+                return getattr(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- contract -------------------------------------------------------------------------------------------------

@@ -89,32 +89,20 @@ def build_pools(hands: list[list[int]], draw: list[int], epoch: list[int]) -> di
     the hidden cards: the cost follows the cards, not the number of reshuffles in the game."""
     n = len(hands)
     cards: dict[int, list[int]] = {}
-    counts: dict[int, list[int]] = {}
-    in_draw: dict[int, int] = {}
-    for seat, hand in enumerate(hands):
-        for c in hand:
+    counts: dict[int, list[int]] = {}  # per pool, how many each seat holds and (the last) the draw pile
+    for holder, held in enumerate((*hands, draw)):
+        for c in held:
             k = epoch[c]
             if k:
                 found = cards.get(k)
                 if found is None:
                     cards[k] = [c]
-                    row = counts[k] = [0] * n
-                    row[seat] = 1
+                    row = counts[k] = [0] * (n + 1)
+                    row[holder] = 1
                 else:
                     found.append(c)
-                    counts[k][seat] += 1
-    for c in draw:
-        k = epoch[c]
-        if k:
-            found = cards.get(k)
-            if found is None:
-                cards[k] = [c]
-                counts[k] = [0] * n
-                in_draw[k] = 1
-            else:
-                found.append(c)
-                in_draw[k] = in_draw.get(k, 0) + 1
-    return {k: [[TEXT[c] for c in sorted(cards[k])], counts[k], in_draw.get(k, 0)] for k in sorted(cards)}
+                    counts[k][holder] += 1
+    return {k: [[TEXT[c] for c in sorted(cards[k])], counts[k][:n], counts[k][n]] for k in sorted(cards)}
 
 
 def pools_view(pools: dict[int, list[Any]]) -> list[PoolView]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.checks import integer, memoized, optional_integer
 from podium.core.config import GameConfig
 from podium.core.contract import Chance, Game, Information, Utility, View
@@ -51,24 +50,13 @@ class GolfGame(Game):
         golf = _golf(config)
         return golf.rounds * golf.round_turn_limit if golf.round_turn_limit else None
 
+    state_type = GolfState
+
     def config(self, options: Mapping[str, Any] | None = None, /, **kwargs: Any) -> GolfConfig:
         return GolfConfig.from_options(options, **kwargs)
 
-    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> GolfState:
-        self.check_players(num_players)
-        if config is None:
-            config = GolfConfig()
-        if not isinstance(config, GolfConfig):
-            raise ConfigError(f"Golf needs a GolfConfig, not {type(config).__name__}")
-        chance = start_if_chance(self, config, num_players, seed)
-        if chance is not None:  # the `chance` option: a ChanceState, which plays like one (podium.core.chance)
-            return cast(GolfState, chance)
-        return GolfState.new(config, num_players, seed)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> GolfState:
-        if is_chance_dict(data):
-            return cast(GolfState, ChanceState.restore(self, data))
-        return GolfState.from_dict(data)
+    def deal(self, config: GameConfig, num_players: int, seed: int) -> GolfState:
+        return GolfState.new(cast(GolfConfig, config), num_players, seed)  # new_game checked the config's type
 
     def parse_action(self, text: str, config: GameConfig | None = None) -> GolfAction:
         return actions.parse_action(text, _slots(config))

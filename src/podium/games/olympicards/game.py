@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from podium.core.chance import ChanceState, is_chance_dict, start_if_chance
 from podium.core.config import GameConfig
 from podium.core.contract import Chance, Game, Information, Utility, View
 from podium.core.errors import ConfigError, MalformedAction
@@ -47,24 +46,13 @@ class Olympicards(Game):
         # decision is a turn (the default `max_turns`).
         return SPORTS_PER_SET * (1 + max(num_players, 3) + DECK_SIZE)
 
+    state_type = OlympicardsState
+
     def __init__(self) -> None:
         self._configs: dict[str, Config] = {}
 
-    def new_game(self, config: GameConfig | None = None, num_players: int = 2, seed: int = 0) -> OlympicardsState:
-        self.check_players(num_players)
-        if config is None:
-            config = Config()
-        if not isinstance(config, Config):
-            raise ConfigError(f"Olympicards needs an Olympicards config, not {type(config).__name__}")
-        chance = start_if_chance(self, config, num_players, seed)
-        if chance is not None:  # the `chance` option: a ChanceState, which plays like one (podium.core.chance)
-            return cast(OlympicardsState, chance)
-        return OlympicardsState.new(config, num_players, seed)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> OlympicardsState:
-        if is_chance_dict(data):
-            return cast(OlympicardsState, ChanceState.restore(self, data))
-        return OlympicardsState.from_dict(data)
+    def deal(self, config: GameConfig, num_players: int, seed: int) -> OlympicardsState:
+        return OlympicardsState.new(cast(Config, config), num_players, seed)  # new_game checked the config's type
 
     def parse_action(self, text: str, config: GameConfig | None = None) -> OlyAction:
         return actions.parse(text)

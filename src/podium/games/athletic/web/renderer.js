@@ -2,18 +2,15 @@
 // or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
-import { colouredDeck, emptySlot, medal } from "/static/js/cards.js";
-import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { colouredDeck, emptySlot, medal, palette } from "/static/js/cards.js";
+import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a sport, written "7r" (the letter: r g b y o p)
 const COLOURS = {
-  r: { name: t("colour.r"), shape: "circle", band: "var(--red)", ink: "var(--red)" },
-  g: { name: t("colour.g"), shape: "triangle", band: "var(--green)", ink: "var(--green)" },
-  b: { name: t("colour.b"), shape: "square", band: "var(--blue)", ink: "var(--blue)" },
-  y: { name: t("colour.y"), shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  ...palette(t, "rgby"),
   o: { name: t("colour.o"), shape: "diamond", band: "var(--orange)", ink: "#b34f00" },
   p: { name: t("colour.p"), shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
 };
@@ -260,19 +257,4 @@ function describe(event, ctx) {
   }
 }
 
-// Why the game ended (the engine's reason code).
-function reasonText(code) {
-  return t.has(`reason.${code}`) ? t(`reason.${code}`) : null;
-}
-
-export default {
-  title: t("game.title"),
-  statusText,
-  board,
-  scores,
-  describe,
-  actionText,
-  reasonText,
-  styles: [new URL("athletic.css", import.meta.url).href],
-  scoreLabel: t("scores.medals"),
-};
+export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });

@@ -3,7 +3,7 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { card, emptySlot } from "/static/js/cards.js";
-import { othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -344,14 +344,4 @@ function fromWord(code) {
   return t.has(`from.${code}`) ? t(`from.${code}`) : String(code);
 }
 
-export default {
-  title: t("game.title"),
-  statusText,
-  board,
-  scores,
-  describe,
-  actionText,
-  reasonText: endedBy,
-  scoreLabel: t("score.label"),
-  styles: [new URL("golf.css", import.meta.url).href],
-};
+export default gameRenderer(t, { statusText, board, scores, describe, actionText, reasonText: endedBy, scoreLabel: t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });

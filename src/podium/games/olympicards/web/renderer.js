@@ -2,18 +2,15 @@
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages, lang } from "/static/js/i18n.js";
-import { colouredDeck, medal } from "/static/js/cards.js";
-import { ordinal, playerHeader, scoreTable } from "/static/js/common.js";
+import { colouredDeck, medal, palette } from "/static/js/cards.js";
+import { gameRenderer, ordinal, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
 const COLOURS = {
-  r: { name: t("colour.r"), shape: "circle", band: "var(--red)", ink: "var(--red)" },
-  g: { name: t("colour.g"), shape: "triangle", band: "var(--green)", ink: "var(--green)" },
-  b: { name: t("colour.b"), shape: "square", band: "var(--blue)", ink: "var(--blue)" },
-  y: { name: t("colour.y"), shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+  ...palette(t, "rgby"),
   k: { name: t("colour.k"), shape: "diamond", band: "var(--black)", ink: "var(--black)" },
 };
 
@@ -305,18 +302,4 @@ function describe(event, ctx) {
   }
 }
 
-function reasonText(code) {
-  return t.has(`reason.${code}`) ? t(`reason.${code}`) : null;
-}
-
-export default {
-  title: t("game.title"),
-  statusText,
-  board,
-  scores,
-  describe,
-  actionText,
-  reasonText,
-  styles: [new URL("olympicards.css", import.meta.url).href],
-  scoreLabel: t("scores.points"),
-};
+export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });

@@ -33,6 +33,20 @@ export function colouredFace(value, letter, colour) {
   };
 }
 
+// The colours that coloured decks share, by letter: the shape drawn with each (a colour is never shown by colour
+// alone) and its CSS colours. `palette(gt, "rgby")` gives the letters a game uses, named in its words
+// (`gt("colour.<letter>")`), for `colouredDeck`; a game adds its own colours beside them.
+const PALETTE = {
+  r: { shape: "circle", band: "var(--red)", ink: "var(--red)" },
+  g: { shape: "triangle", band: "var(--green)", ink: "var(--green)" },
+  b: { shape: "square", band: "var(--blue)", ink: "var(--blue)" },
+  y: { shape: "star", band: "var(--yellow)", ink: "var(--yellow-ink)", bandInk: "#3a2e00" },
+};
+
+export function palette(gt, letters) {
+  return Object.fromEntries([...letters].map((letter) => [letter, { name: gt(`colour.${letter}`), ...PALETTE[letter] }]));
+}
+
 // The cards of a game whose cards are a value and a colour letter, written "7r": `colours` maps each letter to
 // {name, shape, band, ink, bandInk?}, `gt` is the game's messages (its "card.label" and "card.hidden").
 // `card(text, opts)` draws one (face down when `text` is null), `word(text)` names one for the log ("red 7").

@@ -44,3 +44,11 @@ export function scoreTable(title, columns, rows) {
 export function ordinal(n) {
   return n >= 1 && n <= 3 ? t(`ordinal.${n}`) : t("ordinal.n", { n });
 }
+
+// A game renderer's module export from what the game draws and says (`parts`): the title and why the game ended come
+// from the game's messages (`tg`, its `gameMessages`): `game.title`, and `reason.<code>` where the game has the words
+// (null otherwise: the page says the code as words). A renderer may give its own `title` or `reasonText` in `parts`.
+export function gameRenderer(tg, parts) {
+  const reasonText = (code) => (tg.has(`reason.${code}`) ? tg(`reason.${code}`) : null);
+  return { title: tg("game.title"), reasonText, ...parts };
+}
