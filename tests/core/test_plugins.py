@@ -32,11 +32,11 @@ def test_an_unknown_game_names_the_installed_ones() -> None:
 
 def test_facet_references_are_loaded_and_checked() -> None:
     assert load_ref("podium.core.registry:GROUP", where="t") == GROUP
-    assert isinstance(load_instance("podium_kuhn:GAME", Game, where="kuhn"), Game)
-    with pytest.raises(PodiumError, match=r"kuhn: 'podium_kuhn:GAME' is a KuhnGame, not a GameSpec"):
-        load_instance("podium_kuhn:GAME", GameSpec, where="kuhn")
+    assert isinstance(load_instance("podium_kuhn.game:GAME", Game, where="kuhn"), Game)
+    with pytest.raises(PodiumError, match=r"kuhn: 'podium_kuhn\.game:GAME' is a KuhnGame, not a GameSpec"):
+        load_instance("podium_kuhn.game:GAME", GameSpec, where="kuhn")
     with pytest.raises(PodiumError, match="not a subclass of Game"):
-        load_class("podium_kuhn:GAME", Game, where="kuhn")
+        load_class("podium_kuhn.game:GAME", Game, where="kuhn")
     with pytest.raises(PodiumError, match=r"cannot load 'podium_kuhn:NOTHING'"):
         load_ref("podium_kuhn:NOTHING", where="kuhn")
     with pytest.raises(PodiumError, match=r"cannot load 'podium.no_such_module:X'"):
