@@ -72,6 +72,7 @@ _DISCARD_EVENTS = tuple(
 )
 _KNOCK_EVENTS = tuple(Event("knock", {"player": p}) for p in range(MAX_PLAYERS))
 _PASS_EVENTS = tuple(Event("pass", {"player": p}) for p in range(MAX_PLAYERS))
+_TURN_OVER = -2  # a rarer decision's transition: the turn is over (`GolfState._play` ends it)
 
 
 class GolfState(GolfPosition):
@@ -172,10 +173,12 @@ class GolfState(GolfPosition):
 
     # ------------------------------------------------------------------ contract: apply and step
     #
-    # Each phase's rules are one transition below, shared by `apply` (which checks the action first and collects the
-    # events: `events` a list) and `step` / `step_in_round` (no checks, no events: `events` None). A transition
-    # returns how the round ended (END_KNOCK …) when the move ended it, after scoring it (`_score_round`), else -1;
-    # the reveal and the next deal (or the game's end) follow in `_after_round`.
+    # A move's rules are `_play`, shared by `apply` (which checks the action first and collects the events: `events`
+    # a list) and `step` / `step_in_round` (no checks, no events: `events` None). It returns how the round ended
+    # (END_KNOCK …) when the move ended it, after scoring it (`_score_round`), else -1; the reveal and the next deal
+    # (or the game's end) follow in `_after_round`. The two decisions of every turn (a turn's start, a card in hand)
+    # and the end of a turn are written in `_play` itself, the rarer decisions in a method each: a playout plays
+    # tens of moves a round, and every call saved counts there.
 
     def apply(self, action: GolfAction) -> list[Event]:  # type: ignore[override]
         if action.__class__ is not GolfAction:
@@ -183,13 +186,13 @@ class GolfState(GolfPosition):
         if action not in self.legal_actions():
             raise self._illegal(action)
         events: list[Event] = []
-        how = self._PLAY[self._phase](self, action, events)
+        how = self._play(action, events)
         if how >= 0:
             self._after_round(how, events)
         return events
 
     def step(self, action: GolfAction) -> None:  # type: ignore[override]
-        how = self._PLAY[self._phase](self, action, None)
+        how = self._play(action, None)
         if how >= 0:
             self._after_round(how, None)
 
@@ -198,7 +201,94 @@ class GolfState(GolfPosition):
         True when `action` ended the round. The round is then scored (`totals`, `history`, `round_ends`) but neither
         revealed (`last_round`) nor followed by the next deal or the game's end: the state is left fit only for
         reading its totals, and for nothing else (no further step)."""
-        return self._PLAY[self._phase](self, action, None) >= 0
+        return self._play(action, None) >= 0
+
+    def _play(self, action: GolfAction, events: list[Event] | None) -> int:
+        """`action`'s rules for the current player; END_… when it ended the round, else -1."""
+        phase = self._phase
+        p = self._cur
+        if phase == P_START:
+            # G-4.1: draw from the stock or take the top discard; G-4.2 `knock = instead`: or knock, and every other
+            # player has one more turn (G-5.1).
+            self._turns += 1
+            kind = action.kind
+            if kind == DRAW:
+                self._drawn = c = self._stock.pop()
+                self._taken = False
+                self._phase = P_DRAWN
+                if events is not None:
+                    events += (_DRAW_EVENTS[p], _DRAWN_EVENTS[p][c])
+                return -1
+            if kind != KNOCK:
+                self._drawn = c = self._discard.pop()
+                self._taken = True
+                self._phase = P_DRAWN
+                if events is not None:
+                    events.append(_TAKE_EVENTS[p][c])
+                return -1
+            self._closer = p
+            self._final_left = self.num_players
+            if events is not None:
+                events.append(_KNOCK_EVENTS[p])
+        elif phase == P_DRAWN:
+            # G-4.1: the card in hand is swapped for one of the player's cards (face up if it was taken, or in
+            # six-card, G-8.2) or discarded; then the turn ends, unless a knock (G-4.2 `knock = after`) or a flip
+            # (G-8.2 `flip_on_discard`) decision follows.
+            r = self._r
+            if action.kind == SWAP:
+                slot = action.slot
+                i = p * r.slots + slot
+                hands = self._hands
+                old = hands[i]
+                placed = self._drawn
+                hands[i] = placed
+                public = r.six or self._taken
+                self._known[i] = PUBLIC if public else OWNER
+                self._discard.append(old)
+                self._drawn = -1
+                if events is not None:
+                    shown = CARD_TEXT[placed] if public else None
+                    data = {"player": p, "slot": slot, "card": shown, "discarded": CARD_TEXT[old]}
+                    events.append(Event("swap", data))
+                if r.six and self._closer < 0 and UNSEEN not in self._known[p * 6 : p * 6 + 6]:
+                    how = self._close_six(p)
+                    if how >= 0:
+                        return how
+            else:
+                c = self._drawn
+                self._discard.append(c)
+                self._drawn = -1
+                if events is not None:
+                    events.append(_DISCARD_EVENTS[p][c])
+                if r.flip_mode and not self._taken and UNSEEN in self._known[p * 6 : p * 6 + 6]:
+                    self._phase = P_FLIP
+                    return -1
+            if r.knock_after and self._closer < 0 and self._stock and self._turns < self._cap:
+                # G-4.2 knock = "after"; none once the stock has run out (G-5) or in the round's last turn (G-5.3):
+                # the round ends with this turn either way.
+                self._phase = P_KNOCK
+                return -1
+        else:
+            how = self._OTHER[phase](self, action, events)
+            if how != _TURN_OVER:
+                return how
+        # The turn of `p` is over: the round ends or the next player's turn starts.
+        if not self._stock:
+            # G-5.2: the last stock card was drawn this turn; this also cuts short a knock's owed final turns.
+            return self._score_round(END_STOCK)
+        left = self._final_left
+        if left:
+            # G-5.1 / G-8.3: after a close, every other player has exactly one more turn.
+            left -= 1
+            self._final_left = left
+            if not left:
+                return self._score_round(END_ALL_UP if self._r.six else END_KNOCK)
+        if self._turns >= self._cap:
+            # G-5.3: the round's last turn is over. Checked after the ends above, which win when they coincide.
+            return self._score_round(END_TURN_LIMIT)
+        self._cur = self._r.next_seat[p]
+        self._phase = P_START
+        return -1
 
     def _setup_choice(self, action: GolfAction, events: list[Event] | None) -> int:
         """G-3.3 (four-card `peek = choose`: look at one of your cards) and G-8.1 (six-card: turn one face up), two
@@ -220,73 +310,6 @@ class GolfState(GolfPosition):
                 self._phase = P_START
         return -1
 
-    def _start(self, action: GolfAction, events: list[Event] | None) -> int:
-        """G-4.1: draw from the stock or take the top discard; G-4.2 `knock = instead`: or knock, and every other
-        player has one more turn (G-5.1)."""
-        p = self._cur
-        kind = action.kind
-        self._turns += 1
-        if kind == KNOCK:
-            self._closer = p
-            self._final_left = self.num_players
-            if events is not None:
-                events.append(_KNOCK_EVENTS[p])
-            return self._end_turn(p)
-        if kind == DRAW:
-            c = self._stock.pop()
-            self._taken = False
-            if events is not None:
-                events += (_DRAW_EVENTS[p], _DRAWN_EVENTS[p][c])
-        else:
-            c = self._discard.pop()
-            self._taken = True
-            if events is not None:
-                events.append(_TAKE_EVENTS[p][c])
-        self._drawn = c
-        self._phase = P_DRAWN
-        return -1
-
-    def _in_hand(self, action: GolfAction, events: list[Event] | None) -> int:
-        """G-4.1: the card in hand is swapped for one of the player's cards (face up if it was taken, or in six-card,
-        G-8.2) or discarded; then the turn ends, unless a knock (G-4.2 `knock = after`) or a flip (G-8.2
-        `flip_on_discard`) decision follows."""
-        p = self._cur
-        r = self._r
-        if action.kind == SWAP:
-            slot = action.slot
-            i = p * r.slots + slot
-            hands = self._hands
-            old = hands[i]
-            placed = self._drawn
-            hands[i] = placed
-            public = r.six or self._taken
-            self._known[i] = PUBLIC if public else OWNER
-            self._discard.append(old)
-            self._drawn = -1
-            if events is not None:
-                shown = CARD_TEXT[placed] if public else None
-                data = {"player": p, "slot": slot, "card": shown, "discarded": CARD_TEXT[old]}
-                events.append(Event("swap", data))
-            if r.six and self._closer < 0 and UNSEEN not in self._known[p * 6 : p * 6 + 6]:
-                how = self._close_six(p)
-                if how >= 0:
-                    return how
-        else:
-            c = self._drawn
-            self._discard.append(c)
-            self._drawn = -1
-            if events is not None:
-                events.append(_DISCARD_EVENTS[p][c])
-            if r.flip_mode and not self._taken and UNSEEN in self._known[p * 6 : p * 6 + 6]:
-                self._phase = P_FLIP
-                return -1
-        if r.knock_after and self._closer < 0 and self._stock and self._turns < self._cap:
-            # G-4.2 knock = "after"; none once the stock has run out (G-5) or in the round's last turn (G-5.3):
-            # the round ends with this turn either way.
-            self._phase = P_KNOCK
-            return -1
-        return self._end_turn(p)
-
     def _knock_or_pass(self, action: GolfAction, events: list[Event] | None) -> int:
         """G-4.2 `knock = after`: knock (every other player has one more turn, G-5.1) or pass, ending the turn."""
         p = self._cur
@@ -297,7 +320,7 @@ class GolfState(GolfPosition):
                 events.append(_KNOCK_EVENTS[p])
         elif events is not None:
             events.append(_PASS_EVENTS[p])
-        return self._end_turn(p)
+        return _TURN_OVER
 
     def _flip_or_pass(self, action: GolfAction, events: list[Event] | None) -> int:
         """G-8.2 `flip_on_discard`: after discarding a drawn card, turn a face-down card up (or, `may`, pass)."""
@@ -313,13 +336,14 @@ class GolfState(GolfPosition):
                     return how
         elif events is not None:
             events.append(_PASS_EVENTS[p])
-        return self._end_turn(p)
+        return _TURN_OVER
 
     def _game_over(self, action: GolfAction, events: list[Event] | None) -> int:
         raise self._illegal(action)  # never reached: `apply` checks first, `step` takes legal actions only
 
-    # The transition of each phase, by its index (P_PEEK …).
-    _PLAY = (_setup_choice, _setup_choice, _start, _in_hand, _knock_or_pass, _flip_or_pass, _game_over)
+    # The rarer decisions' rules by phase index (P_PEEK …; a turn's start and a card in hand are in `_play`): each
+    # returns -1 (the decision was not a turn's last), _TURN_OVER (`_play` ends the turn) or END_… (the round ended).
+    _OTHER = (_setup_choice, _setup_choice, _game_over, _game_over, _knock_or_pass, _flip_or_pass, _game_over)
 
     def _close_six(self, p: int) -> int:
         """G-8.3: `p` has all six cards face up: with `final_turns` every player (`p` included: this turn counts)
@@ -330,31 +354,17 @@ class GolfState(GolfPosition):
         self._final_left = self.num_players
         return -1
 
-    def _end_turn(self, p: int) -> int:
-        """The turn of `p` is over: the round ends (its END_… returned) or the next player's turn starts (-1)."""
-        if not self._stock:
-            # G-5.2: the last stock card was drawn this turn; this also cuts short a knock's owed final turns.
-            return self._score_round(END_STOCK)
-        left = self._final_left
-        if left:
-            # G-5.1 / G-8.3: after a close, every other player has exactly one more turn.
-            left -= 1
-            self._final_left = left
-            if not left:
-                return self._score_round(END_ALL_UP if self._r.six else END_KNOCK)
-        if self._turns >= self._cap:
-            # G-5.3: the round's last turn is over. Checked after the ends above, which win when they coincide.
-            return self._score_round(END_TURN_LIMIT)
-        self._cur = self._r.next_seat[p]
-        self._phase = P_START
-        return -1
-
     def _sums(self) -> list[int]:
         """G-5: every hand's sum (G-8.4: six-card by columns)."""
         r = self._r
         slots = r.slots
         hands = self._hands
-        return [hand_sum(hands[b : b + slots], r.values, r.six) for b in range(0, self.num_players * slots, slots)]
+        values = r.values
+        six = r.six
+        sums = []
+        for b in range(0, self.num_players * slots, slots):
+            sums.append(hand_sum(hands[b : b + slots], values, six))
+        return sums
 
     def _score_round(self, how: int) -> int:
         """G-5: the lowest sum wins the round; G-6 / G-8.5 its scores, added to the totals. Returns `how`, the way it
