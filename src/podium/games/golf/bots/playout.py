@@ -226,14 +226,16 @@ class GolfPlayout(Playout):
         n = s.num_players
         hands, known, discard = s.hands, s.known, s.discard
         seats = [seat(hands, known, b) for b in range(0, 4 * n, 4)]
-        knock_instead = s.rules.knock_instead
+        # Nobody has knocked yet this round (only the playout's own moves knock from here on).
+        may_knock = s.rules.knock_instead and s.closer is None
         must_swap = s.rules.must_swap
         step = s.step_in_round
         while True:
             phase = s.phase
             p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
             if phase is _START:
-                if knock_instead and s.closer is None and knocks(seats, p):
+                if may_knock and knocks(seats, p):
+                    may_knock = False
                     if step(KNOCK_ACTION):
                         return
                     continue
