@@ -196,14 +196,7 @@ class GolfState(GolfPosition):
         if how >= 0:
             self._after_round(how, None)
 
-    def step_in_round(self, action: GolfAction) -> bool:
-        """`step`, stopping at the round's end, for searches whose horizon it is (the playouts score a round's end):
-        True when `action` ended the round. The round is then scored (`totals`, `history`, `round_ends`) but neither
-        revealed (`last_round`) nor followed by the next deal or the game's end: the state is left fit only for
-        reading its totals, and for nothing else (no further step)."""
-        return self._play(action, None) >= 0
-
-    def _play(self, action: GolfAction, events: list[Event] | None) -> int:
+    def _play(self, action: GolfAction, events: list[Event] | None = None) -> int:
         """`action`'s rules for the current player; END_… when it ended the round, else -1."""
         phase = self._phase
         p = self._cur
@@ -243,14 +236,17 @@ class GolfState(GolfPosition):
                 placed = self._drawn
                 hands[i] = placed
                 public = r.six or self._taken
-                self._known[i] = PUBLIC if public else OWNER
+                known = self._known
+                # G-8.3 below: only a card put over a face-down one can turn a hand's last card up
+                was_down = known[i] == UNSEEN
+                known[i] = PUBLIC if public else OWNER
                 self._discard.append(old)
                 self._drawn = -1
                 if events is not None:
                     shown = CARD_TEXT[placed] if public else None
                     data = {"player": p, "slot": slot, "card": shown, "discarded": CARD_TEXT[old]}
                     events.append(Event("swap", data))
-                if r.six and self._closer < 0 and UNSEEN not in self._known[p * 6 : p * 6 + 6]:
+                if was_down and r.six and self._closer < 0 and UNSEEN not in known[p * 6 : p * 6 + 6]:
                     how = self._close_six(p)
                     if how >= 0:
                         return how
@@ -340,6 +336,13 @@ class GolfState(GolfPosition):
 
     def _game_over(self, action: GolfAction, events: list[Event] | None) -> int:
         raise self._illegal(action)  # never reached: `apply` checks first, `step` takes legal actions only
+
+    step_in_round = _play
+    """`step`, stopping at the round's end, for searches whose horizon it is (the playouts score a round's end):
+    `step_in_round(action)` returns how the round ended (an index of `rules.END_NAMES`) when `action` ended it, else
+    -1. The round is then scored (`totals`, `history`, `round_ends`) but neither revealed (`last_round`) nor followed
+    by the next deal or the game's end: the state is left fit only for reading its totals, and for nothing else (no
+    further step). (`_play` itself, without a call around it: a playout makes tens of these a round.)"""
 
     # The rarer decisions' rules by phase index (P_PEEK …; a turn's start and a card in hand are in `_play`): each
     # returns -1 (the decision was not a turn's last), _TURN_OVER (`_play` ends the turn) or END_… (the round ended).

@@ -181,7 +181,7 @@ class GolfPlayout(Playout):
         round (`GolfState.step_in_round`; a sixth of the four-card tree's time when late-round positions walked
         across it)."""
         s: GolfState = world  # type: ignore[assignment]  # the sampler's (`determinize`'s) worlds
-        if s.round == self.round and s.step_in_round(action):  # type: ignore[arg-type]  # a legal action of `s`
+        if s.round == self.round and s.step_in_round(action) >= 0:  # type: ignore[arg-type]  # a legal action of `s`
             return self._scored(s)
         if s.round != self.round:
             s.step(action)  # type: ignore[arg-type]
@@ -192,7 +192,7 @@ class GolfPlayout(Playout):
         s: GolfState = world.clone() if keep else world  # type: ignore[assignment]
         if s.round != self.round:
             return super().play(s, action, rng, False)
-        if s.step_in_round(action):  # type: ignore[arg-type]
+        if s.step_in_round(action) >= 0:  # type: ignore[arg-type]
             return self._scored(s)
         return self.run(s, rng)
 
@@ -236,7 +236,7 @@ class GolfPlayout(Playout):
             if phase is _START:
                 if may_knock and knocks(seats, p):
                     may_knock = False
-                    if step(KNOCK_ACTION):
+                    if step(KNOCK_ACTION) >= 0:
                         return
                     continue
                 # The top discard is taken when swapping it in gains `take_gain` (and swapped in at once: everybody
@@ -245,7 +245,7 @@ class GolfPlayout(Playout):
                     gain, slot = place(seats[p], discard[-1])
                     if gain >= take_gain:
                         step(TAKE_ACTION)
-                        ended = step(SWAPS[slot])
+                        ended = step(SWAPS[slot]) >= 0
                         seats[p] = seat(hands, known, 4 * p)
                         if ended:
                             return
@@ -255,14 +255,14 @@ class GolfPlayout(Playout):
             if phase is _DRAWN:
                 gain, slot = place(seats[p], s.drawn)
                 if gain > 0.0 or (must_swap and s.taken):
-                    ended = step(SWAPS[slot])
+                    ended = step(SWAPS[slot]) >= 0
                     seats[p] = seat(hands, known, 4 * p)
                 else:
-                    ended = step(DISCARD_ACTION)
+                    ended = step(DISCARD_ACTION) >= 0
             elif phase is _KNOCK:
-                ended = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION)
+                ended = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION) >= 0
             else:  # the peeks at a round's start
-                ended = step(_any(s, rng))
+                ended = step(_any(s, rng)) >= 0
                 seats[p] = seat(hands, known, 4 * p)
             if ended:
                 return
@@ -290,7 +290,7 @@ class GolfPlayout(Playout):
                     if gain >= take_gain:
                         step(TAKE_ACTION)
                         hidden[p] -= known[6 * p + slot] == UNSEEN
-                        ended = step(SWAPS[slot])
+                        ended = step(SWAPS[slot]) >= 0
                         swapped(mine, hands, known, 6 * p, slot)
                         if ended:
                             return
@@ -301,12 +301,12 @@ class GolfPlayout(Playout):
                 gain, slot = place(mine, s.drawn, hidden[p] == 1 and s.closer is None)
                 if gain > 0.0 or (must_swap and s.taken):
                     hidden[p] -= known[6 * p + slot] == UNSEEN
-                    ended = step(SWAPS[slot])
+                    ended = step(SWAPS[slot]) >= 0
                     swapped(mine, hands, known, 6 * p, slot)
                 else:
-                    ended = step(DISCARD_ACTION)
+                    ended = step(DISCARD_ACTION) >= 0
             else:  # the flips at a round's start and after a discard (`flip_on_discard`)
-                ended = step(_any(s, rng))
+                ended = step(_any(s, rng)) >= 0
                 seats[p] = policy.seat(hands, known, 6 * p)
                 hidden[p] = known[6 * p : 6 * p + 6].count(UNSEEN)
             if ended:
