@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
-from podium.core.contract import Event, JsonDict, Result, View
+from podium.core.contract import Event, JsonDict, Result
 from podium.core.errors import GameNotOver, IllegalAction
 from podium.core.rng import Rng
-from podium.games.golf import records, views
+from podium.games.golf import records
 from podium.games.golf.actions import (
     DRAW,
     FLIP,
@@ -32,7 +32,6 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, shuffled_deck
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.position import GolfPosition
 from podium.games.golf.rules import (
     END_ALL_UP,
     END_KNOCK,
@@ -56,6 +55,7 @@ from podium.games.golf.rules import (
 )
 from podium.games.golf.scoring import hand_sum, round_scores
 from podium.games.golf.termination import GolfTermination
+from podium.games.golf.views import GolfViews
 
 _SEATS: tuple[frozenset[int], ...] = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 # Events whose data depends only on (seat, card) are built once: apply creates them on every step otherwise.
@@ -75,7 +75,7 @@ _PASS_EVENTS = tuple(Event("pass", {"player": p}) for p in range(MAX_PLAYERS))
 _TURN_OVER = -2  # a rarer decision's transition: the turn is over (`GolfState._play` ends it)
 
 
-class GolfState(GolfPosition):
+class GolfState(GolfViews):
     """A game of Golf in progress. Build one with `GAME.new_game(config, num_players, seed)`."""
 
     __slots__ = ()
@@ -444,14 +444,6 @@ class GolfState(GolfPosition):
         return IllegalAction(f"{action.text()} is not allowed now: seat {self._cur} must {why}; legal now: {legal}")
 
     # ------------------------------------------------------------------ contract: views
-
-    def view(self, player: int | None) -> View:
-        """What `player` may know (G-7); the keys are described in `views.GolfView`."""
-        return cast(View, views.golf_view(self, player))
-
-    def full_view(self) -> View:
-        """The spectator's view with every card shown: all hands, the card in hand and the stock (top first)."""
-        return cast(View, views.full_view(self))
 
     def result(self) -> Result:
         if self._cur >= 0:
