@@ -110,7 +110,7 @@ class GolfState(GolfViews):
             round_turns=0,
             rng=Rng(seed),
         )
-        state._deal(None)
+        cls._deal(state, None)  # the first deal (the class dealing its new state)
         return state
 
     def _deal(self, events: list[Event] | None) -> None:
