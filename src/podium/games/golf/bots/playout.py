@@ -46,7 +46,7 @@ from podium.games.golf.bots.heuristic import GolfHeuristic
 from podium.games.golf.bots.policy import LAST_CARD_PENALTY, FourCard, SixCard
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
-from podium.games.golf.rules import UNSEEN, GolfPhase
+from podium.games.golf.rules import UNSEEN, GolfPhase, Rules
 from podium.games.golf.scoring import UNKNOWN, Pricer
 from podium.games.golf.state import GolfState
 from podium.games.golf.views import GolfView, as_golf_view, card_values_of
@@ -132,7 +132,8 @@ class GolfPlayout(Playout):
         # How strongly the sampled worlds deal an opponent's privately seen cards low (`beliefs.py`; 0: uniformly,
         # as `determinize`).
         self.beliefs = beliefs
-        self.round = 0
+        self.round = 0  # the round being searched, and the game's rounds
+        self.rounds = 0
         self.price = Pricer((), False, 0.0)
         self.four = FourCard(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
         self.six = SixCard(self.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
@@ -141,6 +142,7 @@ class GolfPlayout(Playout):
     def prepare(self, view: View) -> None:
         golf = as_golf_view(view)
         self.round = golf["round"]
+        self.rounds = golf["rounds"]
         values = card_values_of(golf)
         # Rounded, so that six-card's column table (cached per guess) is reused from one decision to the next.
         guess = round(unseen_mean(golf, values), 1)
@@ -203,21 +205,22 @@ class GolfPlayout(Playout):
             return _final(s, self.margin)
         if s.round != self.round:  # a later round (a search not stopped at the round's end): scored as it stands
             return self._estimate([float(t) for t in s.totals], s.rules.rounds - s.round + 1)
-        if s.rules.six:
-            self._six_round(s, rng)
+        r = s.rules
+        if r.six:
+            self._six_round(s, r, rng)
         else:
-            self._four_round(s, rng)
+            self._four_round(s, r, rng)
         return self._scored(s)
 
     def _scored(self, s: GolfState) -> list[float]:
         """The rewards of the round just ended (`step_in_round`: scored, the next round not dealt): the game's, after
-        the last round (as `rewards_of` scores the finished game), else the win chances with the rounds left."""
-        r = s.rules
-        if s.round >= r.rounds:
+        the last round (as `rewards_of` scores the finished game), else the win chances with the rounds left. `s` is in
+        the round being searched."""
+        if self.round >= self.rounds:
             return _by_totals(list(s.totals), self.margin)
-        return self._estimate(list(map(float, s.totals)), r.rounds - s.round)
+        return self._estimate(list(map(float, s.totals)), self.rounds - self.round)
 
-    def _four_round(self, s: GolfState, rng: Rng) -> None:
+    def _four_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
         """Four-card: plays the rest of the round. The lists read are the state's own, changed in place by its
         steps within a round; each seat's `Seat4` is made again after a move that changes its hand."""
         policy = self.four
@@ -227,8 +230,8 @@ class GolfPlayout(Playout):
         hands, known, discard = s.hands, s.known, s.discard
         seats = [seat(hands, known, b) for b in range(0, 4 * n, 4)]
         # Nobody has knocked yet this round (only the playout's own moves knock from here on).
-        may_knock = s.rules.knock_instead and s.closer is None
-        must_swap = s.rules.must_swap
+        may_knock = r.knock_instead and s.closer is None
+        must_swap = r.must_swap
         step = s.step_in_round
         while True:
             phase = s.phase
@@ -267,7 +270,7 @@ class GolfPlayout(Playout):
             if ended:
                 return
 
-    def _six_round(self, s: GolfState, rng: Rng) -> None:
+    def _six_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
         """Six-card: plays the rest of the round, as `_four_round`, with each seat's `Slot6` list and its count of
         face-down cards."""
         policy = self.six
@@ -277,7 +280,7 @@ class GolfPlayout(Playout):
         hands, known, discard = s.hands, s.known, s.discard
         seats = [policy.seat(hands, known, b) for b in range(0, 6 * n, 6)]
         hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
-        must_swap = s.rules.must_swap
+        must_swap = r.must_swap
         step = s.step_in_round
         while True:
             phase = s.phase
