@@ -32,7 +32,8 @@ from podium.games.golf.rules import (
 class GolfPosition(State):
     """Where a game of Golf stands. Bots, views and records read it through the read-only accessors (`hands`,
     `known`, `seen(viewer, seat)` …): the lists they return are the position's own, typed as `Sequence` so that
-    nothing outside changes them; only the rules (`GolfState.apply`) do."""
+    nothing outside changes them; only the rules (`GolfState.apply` and `step`) do. Within a round they are the same
+    lists from one move to the next (changed in place; a deal makes new ones), so a playout may keep them."""
 
     __slots__ = (
         "_cap",

@@ -5,8 +5,11 @@ player), one player after the other from the round's first player (G-3.4); then 
 decision (draw / take / knock), a "drawn" decision (swap a slot / discard), then, in some variants, a "knock"
 decision (`knock = "after"`: knock / pass) or a "flip" decision (`flip_on_discard`: flip a slot / pass).
 
-The position's data (flat lists of small ints), its constructor and accessors are in `position.py`; reading a
-stored state or a view is in `records.py`, writing views in `views.py`, sums and scores in `scoring.py`.
+The position's data (flat lists of small ints), its constructor and accessors are in `position.py`, its views in
+`views.py` (`GolfViews`, the class between the two); reading a stored state or a view is in `records.py`, sums and
+scores in `scoring.py`. Each rule is written once, in `_play` and the methods it calls: `apply` checks the action
+first and collects the events, `step` and `step_in_round` (the bots' searches and playouts) play the same code
+without either.
 """
 
 from __future__ import annotations
