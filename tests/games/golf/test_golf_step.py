@@ -34,7 +34,7 @@ def test_step_and_step_in_round_play_as_apply(options: dict[str, Any]) -> None:
             assert p is not None
             action = bots[p].act(state.view(p), state.legal_actions())
             held = state.clone()
-            ended = held.step_in_round(action) >= 0
+            ended = held.step_in_round(action) < 0
             state.apply(action)
             stepped.step(action)
             assert stepped.to_dict() == state.to_dict()

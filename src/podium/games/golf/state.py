@@ -177,11 +177,11 @@ class GolfState(GolfViews):
     # ------------------------------------------------------------------ contract: apply and step
     #
     # A move's rules are `_play`, shared by `apply` (which checks the action first and collects the events: `events`
-    # a list) and `step` / `step_in_round` (no checks, no events: `events` None). It returns how the round ended
-    # (END_KNOCK …) when the move ended it, after scoring it (`_score_round`), else -1; the reveal and the next deal
-    # (or the game's end) follow in `_after_round`. The two decisions of every turn (a turn's start, a card in hand)
-    # and the end of a turn are written in `_play` itself, the rarer decisions in a method each: a playout plays
-    # tens of moves a round, and every call saved counts there.
+    # a list) and `step` / `step_in_round` (no checks, no events: `events` None). It returns the seat to move next,
+    # or, when the move ended the round (scored by `_score_round`), -1 - how it ended (END_KNOCK …); the reveal and
+    # the next deal (or the game's end) follow in `_after_round`. The two decisions of every turn (a turn's start, a
+    # card in hand) and the end of a turn are written in `_play` itself, the rarer decisions in a method each: a
+    # playout plays tens of moves a round, and every call saved counts there.
 
     def apply(self, action: GolfAction) -> list[Event]:  # type: ignore[override]
         if action.__class__ is not GolfAction:
@@ -190,17 +190,17 @@ class GolfState(GolfViews):
             raise self._illegal(action)
         events: list[Event] = []
         how = self._play(action, events)
-        if how >= 0:
-            self._after_round(how, events)
+        if how < 0:
+            self._after_round(-1 - how, events)
         return events
 
     def step(self, action: GolfAction) -> None:  # type: ignore[override]
         how = self._play(action, None)
-        if how >= 0:
-            self._after_round(how, None)
+        if how < 0:
+            self._after_round(-1 - how, None)
 
     def _play(self, action: GolfAction, events: list[Event] | None = None) -> int:
-        """`action`'s rules for the current player; END_… when it ended the round, else -1."""
+        """`action`'s rules for the current player; the seat to move next, or -1 - END_… when it ended the round."""
         phase = self._phase
         p = self._cur
         if phase == P_START:
@@ -214,14 +214,14 @@ class GolfState(GolfViews):
                 self._phase = P_DRAWN
                 if events is not None:
                     events += (_DRAW_EVENTS[p], _DRAWN_EVENTS[p][c])
-                return -1
+                return p
             if kind != KNOCK:
                 self._drawn = c = self._discard.pop()
                 self._taken = True
                 self._phase = P_DRAWN
                 if events is not None:
                     events.append(_TAKE_EVENTS[p][c])
-                return -1
+                return p
             self._closer = p
             self._final_left = self.num_players
             if events is not None:
@@ -252,7 +252,7 @@ class GolfState(GolfViews):
                 if was_down and r.six and self._closer < 0 and UNSEEN not in known[p * 6 : p * 6 + 6]:
                     how = self._close_six(p)
                     if how >= 0:
-                        return how
+                        return -1 - how
             else:
                 c = self._drawn
                 self._discard.append(c)
@@ -261,33 +261,33 @@ class GolfState(GolfViews):
                     events.append(_DISCARD_EVENTS[p][c])
                 if r.flip_mode and not self._taken and UNSEEN in self._known[p * 6 : p * 6 + 6]:
                     self._phase = P_FLIP
-                    return -1
+                    return p
             if r.knock_after and self._closer < 0 and self._stock and self._turns < self._cap:
                 # G-4.2 knock = "after"; none once the stock has run out (G-5) or in the round's last turn (G-5.3):
                 # the round ends with this turn either way.
                 self._phase = P_KNOCK
-                return -1
+                return p
         else:
             how = self._OTHER[phase](self, action, events)
             if how != _TURN_OVER:
-                return how
+                return self._cur if how == -1 else -1 - how
         # The turn of `p` is over: the round ends or the next player's turn starts.
         if not self._stock:
             # G-5.2: the last stock card was drawn this turn; this also cuts short a knock's owed final turns.
-            return self._score_round(END_STOCK)
+            return -1 - self._score_round(END_STOCK)
         left = self._final_left
         if left:
             # G-5.1 / G-8.3: after a close, every other player has exactly one more turn.
             left -= 1
             self._final_left = left
             if not left:
-                return self._score_round(END_ALL_UP if self._r.six else END_KNOCK)
+                return -1 - self._score_round(END_ALL_UP if self._r.six else END_KNOCK)
         if self._turns >= self._cap:
             # G-5.3: the round's last turn is over. Checked after the ends above, which win when they coincide.
-            return self._score_round(END_TURN_LIMIT)
-        self._cur = self._r.next_seat[p]
+            return -1 - self._score_round(END_TURN_LIMIT)
+        self._cur = p = self._r.next_seat[p]
         self._phase = P_START
-        return -1
+        return p
 
     def _setup_choice(self, action: GolfAction, events: list[Event] | None) -> int:
         """G-3.3 (four-card `peek = choose`: look at one of your cards) and G-8.1 (six-card: turn one face up), two
@@ -342,10 +342,11 @@ class GolfState(GolfViews):
 
     step_in_round = _play
     """`step`, stopping at the round's end, for searches whose horizon it is (the playouts score a round's end):
-    `step_in_round(action)` returns how the round ended (an index of `rules.END_NAMES`) when `action` ended it, else
-    -1. The round is then scored (`totals`, `history`, `round_ends`) but neither revealed (`last_round`) nor followed
-    by the next deal or the game's end: the state is left fit only for reading its totals, and for nothing else (no
-    further step). (`_play` itself, without a call around it: a playout makes tens of these a round.)"""
+    `step_in_round(action)` returns the seat to move next, or a negative number when `action` ended the round (-1 -
+    how it ended, an index of `rules.END_NAMES`). The round is then scored (`totals`, `history`, `round_ends`) but
+    neither revealed (`last_round`) nor followed by the next deal or the game's end: the state is left fit only for
+    reading its totals, and for nothing else (no further step). (`_play` itself, without a call around it: a playout
+    makes tens of these a round.)"""
 
     # The rarer decisions' rules by phase index (P_PEEK …; a turn's start and a card in hand are in `_play`): each
     # returns -1 (the decision was not a turn's last), _TURN_OVER (`_play` ends the turn) or END_… (the round ended).

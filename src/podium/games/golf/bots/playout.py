@@ -183,7 +183,7 @@ class GolfPlayout(Playout):
         round (`GolfState.step_in_round`; a sixth of the four-card tree's time when late-round positions walked
         across it)."""
         s: GolfState = world  # type: ignore[assignment]  # the sampler's (`determinize`'s) worlds
-        if s.round == self.round and s.step_in_round(action) >= 0:  # type: ignore[arg-type]  # a legal action of `s`
+        if s.round == self.round and s.step_in_round(action) < 0:  # type: ignore[arg-type]  # a legal action of `s`
             return self._scored(s)
         if s.round != self.round:
             s.step(action)  # type: ignore[arg-type]
@@ -194,7 +194,7 @@ class GolfPlayout(Playout):
         s: GolfState = world.clone() if keep else world  # type: ignore[assignment]
         if s.round != self.round:
             return super().play(s, action, rng, False)
-        if s.step_in_round(action) >= 0:  # type: ignore[arg-type]
+        if s.step_in_round(action) < 0:  # type: ignore[arg-type]
             return self._scored(s)
         return self.run(s, rng)
 
@@ -233,42 +233,44 @@ class GolfPlayout(Playout):
         may_knock = r.knock_instead and s.closer is None
         must_swap = r.must_swap
         step = s.step_in_round
+        p: int = s.current_player  # type: ignore[assignment]
         while True:
             phase = s.phase
-            p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
             if phase is _START:
                 if may_knock and knocks(seats, p):
                     may_knock = False
-                    if step(KNOCK_ACTION) >= 0:
+                    nxt = step(KNOCK_ACTION)
+                    if nxt < 0:
                         return
+                    p = nxt
                     continue
-                # The top discard is taken when swapping it in gains `take_gain` (and swapped in at once: everybody
-                # saw it), else a card is drawn.
                 if discard:
                     gain, slot = place(seats[p], discard[-1])
                     if gain >= take_gain:
                         step(TAKE_ACTION)
-                        ended = step(SWAPS[slot]) >= 0
+                        nxt = step(SWAPS[slot])
                         seats[p] = seat(hands, known, 4 * p)
-                        if ended:
+                        if nxt < 0:
                             return
+                        p = nxt
                         continue
                 step(DRAW_ACTION)
                 phase = _DRAWN
             if phase is _DRAWN:
                 gain, slot = place(seats[p], s.drawn)
                 if gain > 0.0 or (must_swap and s.taken):
-                    ended = step(SWAPS[slot]) >= 0
+                    nxt = step(SWAPS[slot])
                     seats[p] = seat(hands, known, 4 * p)
                 else:
-                    ended = step(DISCARD_ACTION) >= 0
+                    nxt = step(DISCARD_ACTION)
             elif phase is _KNOCK:
-                ended = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION) >= 0
-            else:  # the peeks at a round's start
-                ended = step(_any(s, rng)) >= 0
+                nxt = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION)
+            else:
+                nxt = step(_any(s, rng))
                 seats[p] = seat(hands, known, 4 * p)
-            if ended:
+            if nxt < 0:
                 return
+            p = nxt
 
     def _six_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
         """Six-card: plays the rest of the round, as `_four_round`, with each seat's `Slot6` list and its count of
@@ -282,9 +284,9 @@ class GolfPlayout(Playout):
         hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
         must_swap = r.must_swap
         step = s.step_in_round
+        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
         while True:
             phase = s.phase
-            p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
             mine = seats[p]
             if phase is _START:
                 last = hidden[p] == 1 and s.closer is None
@@ -293,10 +295,11 @@ class GolfPlayout(Playout):
                     if gain >= take_gain:
                         step(TAKE_ACTION)
                         hidden[p] -= known[6 * p + slot] == UNSEEN
-                        ended = step(SWAPS[slot]) >= 0
+                        nxt = step(SWAPS[slot])
                         swapped(mine, hands, known, 6 * p, slot)
-                        if ended:
+                        if nxt < 0:
                             return
+                        p = nxt
                         continue
                 step(DRAW_ACTION)
                 phase = _DRAWN
@@ -304,16 +307,17 @@ class GolfPlayout(Playout):
                 gain, slot = place(mine, s.drawn, hidden[p] == 1 and s.closer is None)
                 if gain > 0.0 or (must_swap and s.taken):
                     hidden[p] -= known[6 * p + slot] == UNSEEN
-                    ended = step(SWAPS[slot]) >= 0
+                    nxt = step(SWAPS[slot])
                     swapped(mine, hands, known, 6 * p, slot)
                 else:
-                    ended = step(DISCARD_ACTION) >= 0
+                    nxt = step(DISCARD_ACTION)
             else:  # the flips at a round's start and after a discard (`flip_on_discard`)
-                ended = step(_any(s, rng)) >= 0
+                nxt = step(_any(s, rng))
                 seats[p] = policy.seat(hands, known, 6 * p)
                 hidden[p] = known[6 * p : 6 * p + 6].count(UNSEEN)
-            if ended:
+            if nxt < 0:
                 return
+            p = nxt
 
     def _estimate(self, totals: list[float], left: int) -> list[float]:
         """Rewards at the end of a round with `left` rounds still to play: win chances and the score margin.
