@@ -267,12 +267,15 @@ class GolfPosition(State):
         rng.shuffle(hidden)
         return self.dealt(places, hidden, hidden_drawn, self._rng.clone())
 
-    def dealt(self, places: Sequence[int], cards: list[int], drawn: bool, rng: Rng) -> Self:
+    def dealt(
+        self, places: Sequence[int], cards: list[int], drawn: bool, rng: Rng, hands: list[int] | None = None
+    ) -> Self:
         """A copy of this position with other cards where a player cannot know them: `cards` dealt from their end,
         first the card in hand when `drawn`, then the hand places `places` in order; what is left of `cards` is the
-        copy's stock (`cards` itself) and `rng` its generator. For `shuffle_hidden` and the searches' samplers
-        (`game.view_sampler`): the caller deals the cards it took out, so that the copy keeps one deck."""
-        hands = self._hands[:]
+        copy's stock (`cards` itself) and `rng` its generator; `hands`, the copy's hands before that deal (a copy of
+        this position's by default). For `shuffle_hidden` and the searches' samplers (`game.view_sampler`,
+        `bots/beliefs.py`): the caller deals the cards it took out, so that the copy keeps one deck."""
+        hands = self._hands[:] if hands is None else hands
         pop = cards.pop
         card = pop() if drawn else self._drawn
         for i in places:
