@@ -209,8 +209,12 @@ def measure(old_source: Path, new_source: Path, case: Case, count: int, iteratio
     """The old and the new side after deciding the same `count` positions, alternating which goes first."""
     game_name, label, options, mode, spec = case
     case = (game_name, label, options, mode, f"{spec}:iterations={iterations}")
-    old = Side(old_source, case, "heuristic", count)
-    new = Side(new_source, case, "heuristic-v1" if game_name == "golf" else "heuristic", count)
+    # Golf's `heuristic` changed in issue 17; `heuristic-v1` is the frozen heuristic of before, on either side that
+    # has it (an older commit's `heuristic` is that bot), so that both sides build the same positions.
+    golf_v1 = "heuristic-v1" if game_name == "golf" else "heuristic"
+    has_v1 = (old_source / "podium" / "games" / "golf" / "bots" / "heuristic_v1.py").exists()
+    old = Side(old_source, case, golf_v1 if has_v1 else "heuristic", count)
+    new = Side(new_source, case, golf_v1, count)
     try:
         for side, source in ((old, old_source), (new, new_source)):
             if not side.hello["source"].startswith(str(source)):

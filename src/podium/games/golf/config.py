@@ -48,7 +48,7 @@ class RankValues(Mapping[str, int]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, RankValues):
-            return self._values == other._values
+            return self._values == tuple(other.values())
         return Mapping.__eq__(self, other)
 
     def __hash__(self) -> int:

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from array import array
 from itertools import compress
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from podium.api.encoding import Encoder, Encoding, Feature, FloatBuffer
 from podium.core.config import GameConfig
 from podium.core.contract import JsonDict, State, View
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, SUIT_OF
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.rules import OWNER, P_DRAWN, PHASES, PUBLIC, rules_for
+from podium.games.golf.rules import OWNER, PHASE_INDEX, PHASES, PUBLIC, GolfPhase, rules_for
+
+if TYPE_CHECKING:
+    from podium.games.golf.state import GolfState
 
 CARD = 17  # rank one-hot (13), suit one-hot (4)
 SLOT = 3 + CARD  # what is known of the card (nobody / its owner / everybody), then the card if the viewer knows it
@@ -110,12 +113,11 @@ class GolfEncoder(Encoder):
         self.refresh(state, player, out, [])
 
     def refresh(self, state: State, player: int, out: FloatBuffer, memo: list[Any]) -> None:
-        # The position's own storage, read as its views and records modules read it (position.py documents each
-        # field): the accessors cost more than the writes here, and this runs at every step of an environment.
-        # A float written into the buffer costs as much as a dozen other operations: the features before the
-        # discard pile change at almost every step and are written again, the discard pile, hands and scores only
-        # when their source lists differ from the copies `memo` keeps of what they were last written from.
-        s: Any = state
+        # The position read through its accessors, each once. A float written into the buffer costs as much as a
+        # dozen other operations: the features before the discard pile change at almost every step and are written
+        # again, the discard pile, hands and scores only when their source lists differ from the copies `memo` keeps
+        # of what they were last written from.
+        s = cast("GolfState", state)
         (cur_o, phase_o, first_o, closer_o, final_o, drawn_o, drawn_from_o, top_o, discard_o, scores_o,
          last_o) = self._o  # fmt: skip
         if memo:
@@ -126,30 +128,30 @@ class GolfEncoder(Encoder):
             w = memoryview(cast(Any, out))
             memo += (w, *_NOTHING)
         rel = self._rel[player]
-        current = s._cur
-        if current >= 0:
+        current = s.current_player
+        if current is not None:
             w[cur_o + rel[current]] = 1.0
-        phase = s._phase  # the index of its GolfPhase in PHASES
-        w[phase_o + phase] = 1.0
-        w[first_o + rel[s._first]] = 1.0
-        closer = s._closer
-        if closer >= 0:
+        phase = s.phase
+        w[phase_o + PHASE_INDEX[phase]] = 1.0
+        w[first_o + rel[s.first_player]] = 1.0
+        closer = s.closer
+        if closer is not None:
             w[closer_o + rel[closer]] = 1.0
-        final = s._final_left
+        final = s.final_turns_left
         if final:
             w[final_o] = final / self.players
-        w[final_o + 1] = s._round / self._rounds
-        t = s._turns - s._cap + s._r.turn_limit  # round_turns
+        w[final_o + 1] = s.round / self._rounds
+        t = s.round_turns
         w[final_o + 2] = t / self._limit if self._limit else t / (t + 100.0)
-        w[final_o + 3] = len(s._stock) / DECK_SIZE
-        if phase == P_DRAWN:
-            taken = s._taken
+        w[final_o + 3] = len(s.stock) / DECK_SIZE
+        if phase is GolfPhase.DRAWN:
+            taken = s.taken
             w[drawn_from_o + taken] = 1.0
             if taken or current == player:
-                c = s._drawn
+                c = s.drawn
                 w[drawn_o + _RANK[c]] = 1.0
                 w[drawn_o + _SUIT[c]] = 1.0
-        discard = s._discard
+        discard = s.discard
         if discard:
             c = discard[-1]
             w[top_o + _RANK[c]] = 1.0
@@ -161,8 +163,8 @@ class GolfEncoder(Encoder):
                 i -= 1
                 w[discard_o + c] = _AT[i]
             memo[1] = discard[:]
-        hands = s._hands
-        known = s._known
+        hands = s.hands
+        known = s.known
         if hands != memo[2] or known != memo[3]:
             # every card as if nobody had seen it, then the cards someone has seen (few: `compress` finds them),
             # each a block made once per (what is known, card) and from whom (G-7: the owner knows what it has
@@ -172,8 +174,8 @@ class GolfEncoder(Encoder):
                 out[at] = blocks[known[i] * DECK_SIZE + hands[i]]
             memo[2] = hands[:]
             memo[3] = known[:]
-        totals = s._totals
-        history = s._history
+        totals = s.totals
+        history = s.history
         last = history[-1] if history else None
         if totals != memo[4] or last != memo[5]:
             out[scores_o:] = self._zero_scores

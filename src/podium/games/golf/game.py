@@ -258,16 +258,7 @@ def view_sampler(view: View) -> Callable[[Rng], GolfState]:
     def sample(rng: Rng) -> GolfState:
         stock = unknown[:]
         rng.shuffle(stock)
-        pop = stock.pop
-        state = proto.clone()
-        if deal_drawn:
-            state._drawn = pop()
-        dealt = state._hands
-        for i in hidden:
-            dealt[i] = pop()
-        state._stock = stock
-        state._rng = Rng(rng.next_u64())
-        return state
+        return proto.dealt(hidden, stock, deal_drawn, Rng(rng.next_u64()))
 
     return sample
 

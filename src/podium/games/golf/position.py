@@ -32,7 +32,8 @@ from podium.games.golf.rules import (
 class GolfPosition(State):
     """Where a game of Golf stands. Bots, views and records read it through the read-only accessors (`hands`,
     `known`, `seen(viewer, seat)` …): the lists they return are the position's own, typed as `Sequence` so that
-    nothing outside changes them; only the rules (`GolfState.apply`) do."""
+    nothing outside changes them; only the rules (`GolfState.apply` and `step`) do. Within a round they are the same
+    lists from one move to the next (changed in place; a deal makes new ones), so a playout may keep them."""
 
     __slots__ = (
         "_cap",
@@ -252,49 +253,67 @@ class GolfPosition(State):
     def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
         """Reshuffle every card `player` cannot know, straight from the rules: the stock, face-down cards nobody
         has seen, other players' cards only their owner has seen, and a card someone else drew from the stock."""
-        twin = self.clone()
         slots = self._r.slots
         places = [
             i
             for i, k in enumerate(self._known)
             if k == UNSEEN or (k == OWNER and (player is None or i // slots != player))
         ]
-        hidden = [twin._hands[i] for i in places] + twin._stock
+        hands = self._hands
+        hidden = [hands[i] for i in places] + self._stock
         hidden_drawn = self._phase == P_DRAWN and not self._taken and player != self._cur
         if hidden_drawn:
-            hidden.append(twin._drawn)
+            hidden.append(self._drawn)
         rng.shuffle(hidden)
-        if hidden_drawn:
-            twin._drawn = hidden.pop()
+        return self.dealt(places, hidden, hidden_drawn, self._rng.clone())
+
+    def dealt(
+        self, places: Sequence[int], cards: list[int], drawn: bool, rng: Rng, hands: list[int] | None = None
+    ) -> Self:
+        """A copy of this position with other cards where a player cannot know them: `cards` dealt from their end,
+        first the card in hand when `drawn`, then the hand places `places` in order; what is left of `cards` is the
+        copy's stock (`cards` itself) and `rng` its generator; `hands`, the copy's hands before that deal (a copy of
+        this position's by default). For `shuffle_hidden` and the searches' samplers (`game.view_sampler`,
+        `bots/beliefs.py`): the caller deals the cards it took out, so that the copy keeps one deck."""
+        hands = self._hands[:] if hands is None else hands
+        pop = cards.pop
+        card = pop() if drawn else self._drawn
         for i in places:
-            twin._hands[i] = hidden.pop()
-        twin._stock = hidden
+            hands[i] = pop()
+        twin = self.__class__.__new__(self.__class__)
+        twin.__setstate__(
+            (self._r, self.num_players, hands, self._known[:], cards, self._discard[:], card, self._taken,
+             self._phase, self._cur, self._first, self._round, self._closer, self._final_left, self._totals[:],
+             self._history[:], self._last, self._ends[:], self._turns, self._cap, rng)
+        )  # fmt: skip
         return twin
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
-        twin._r = self._r
-        twin.num_players = self.num_players
-        twin._hands = self._hands[:]
-        twin._known = self._known[:]
-        twin._stock = self._stock[:]
-        twin._discard = self._discard[:]
-        twin._drawn = self._drawn
-        twin._taken = self._taken
-        twin._phase = self._phase
-        twin._cur = self._cur
-        twin._first = self._first
-        twin._round = self._round
-        twin._closer = self._closer
-        twin._final_left = self._final_left
-        twin._totals = self._totals[:]
-        twin._history = self._history[:]  # the inner lists are never changed once appended
-        twin._last = self._last  # never changed once built
-        twin._ends = self._ends[:]
-        twin._turns = self._turns
-        twin._cap = self._cap
-        twin._rng = self._rng.clone()
+        # The inner lists of `_history` are never changed once appended, nor `_last` once built: shared.
+        twin.__setstate__(
+            (self._r, self.num_players, self._hands[:], self._known[:], self._stock[:], self._discard[:],
+             self._drawn, self._taken, self._phase, self._cur, self._first, self._round, self._closer,
+             self._final_left, self._totals[:], self._history[:], self._last, self._ends[:], self._turns, self._cap,
+             self._rng.clone())
+        )  # fmt: skip
         return twin
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        """Every field, in the order `__setstate__` takes them (pickling; `clone` and `dealt` hand a new position
+        its fields through `__setstate__`, so that no position writes another's)."""
+        return (
+            self._r, self.num_players, self._hands, self._known, self._stock, self._discard, self._drawn, self._taken,
+            self._phase, self._cur, self._first, self._round, self._closer, self._final_left, self._totals,
+            self._history, self._last, self._ends, self._turns, self._cap, self._rng,
+        )  # fmt: skip
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (
+            self._r, self.num_players, self._hands, self._known, self._stock, self._discard, self._drawn, self._taken,
+            self._phase, self._cur, self._first, self._round, self._closer, self._final_left, self._totals,
+            self._history, self._last, self._ends, self._turns, self._cap, self._rng,
+        ) = state  # fmt: skip
 
     def to_dict(self) -> JsonDict:
         return {

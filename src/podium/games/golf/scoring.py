@@ -88,13 +88,21 @@ def known_sum(cards: Sequence[int], values: Sequence[int], six: bool) -> int:
 
 def hand_sum(cards: Sequence[int], values: Sequence[int], six: bool) -> int:
     """A whole hand's sum (G-5; six-card column pairs G-8.4): the known sum of a hand known in full."""
+    if not six:  # `partial_sum` with every card known, written out (at the end of every round a playout plays)
+        c0, c1, c2, c3 = cards
+        return values[c0] + values[c1] + values[c2] + values[c3]
     return int(partial_sum(cards, values, six, _NOTHING))
 
 
 def round_scores(sums: Sequence[int], relative: bool) -> tuple[list[int], list[int]]:
     """(scores, winners) of a round. The lowest sum wins, ties: every tied player wins (G-5).
     Relative scoring (G-6): sum minus the winner's sum, so winners score 0; else each sum as it is (G-8.5 total)."""
+    # Loops, not comprehensions: two to five seats, at the end of every round a playout plays.
     best = min(sums)
-    winners = [seat for seat, s in enumerate(sums) if s == best]
-    scores = [s - best for s in sums] if relative else list(sums)
+    winners = []
+    scores = []
+    for seat, s in enumerate(sums):
+        if s == best:
+            winners.append(seat)
+        scores.append(s - best if relative else s)
     return scores, winners

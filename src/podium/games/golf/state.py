@@ -5,8 +5,11 @@ player), one player after the other from the round's first player (G-3.4); then 
 decision (draw / take / knock), a "drawn" decision (swap a slot / discard), then, in some variants, a "knock"
 decision (`knock = "after"`: knock / pass) or a "flip" decision (`flip_on_discard`: flip a slot / pass).
 
-The position's data (flat lists of small ints), its constructor and accessors are in `position.py`; reading a
-stored state or a view is in `records.py`, writing views in `views.py`, sums and scores in `scoring.py`.
+The position's data (flat lists of small ints), its constructor and accessors are in `position.py`, its views in
+`views.py` (`GolfViews`, the class between the two); reading a stored state or a view is in `records.py`, sums and
+scores in `scoring.py`. Each rule is written once, in `_play` and the methods it calls: `apply` checks the action
+first and collects the events, `step` and `step_in_round` (the bots' searches and playouts) play the same code
+without either.
 """
 
 from __future__ import annotations
@@ -14,29 +17,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, cast
 
-from podium.core.contract import Event, JsonDict, Result, View
+from podium.core.contract import Event, JsonDict, Result
 from podium.core.errors import GameNotOver, IllegalAction
 from podium.core.rng import Rng
-from podium.games.golf import records, views
+from podium.games.golf import records
 from podium.games.golf.actions import (
-    DISCARD,
     DRAW,
     FLIP,
     FLIPS,
     KNOCK,
     KNOCK_ACTION,
-    PASS,
     PASS_ACTION,
-    PEEK,
     PEEKS,
     SWAP,
-    TAKE,
     GolfAction,
     slot_range,
 )
 from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, shuffled_deck
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.position import GolfPosition
 from podium.games.golf.rules import (
     END_ALL_UP,
     END_KNOCK,
@@ -60,6 +58,7 @@ from podium.games.golf.rules import (
 )
 from podium.games.golf.scoring import hand_sum, round_scores
 from podium.games.golf.termination import GolfTermination
+from podium.games.golf.views import GolfViews
 
 _SEATS: tuple[frozenset[int], ...] = tuple(frozenset({p}) for p in range(MAX_PLAYERS))
 # Events whose data depends only on (seat, card) are built once: apply creates them on every step otherwise.
@@ -76,9 +75,10 @@ _DISCARD_EVENTS = tuple(
 )
 _KNOCK_EVENTS = tuple(Event("knock", {"player": p}) for p in range(MAX_PLAYERS))
 _PASS_EVENTS = tuple(Event("pass", {"player": p}) for p in range(MAX_PLAYERS))
+_TURN_OVER = -2  # a rarer decision's transition: the turn is over (`GolfState._play` ends it)
 
 
-class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
+class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
     """A game of Golf in progress. Build one with `GAME.new_game(config, num_players, seed)`."""
 
     __slots__ = ()
@@ -113,10 +113,10 @@ class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
             round_turns=0,
             rng=Rng(seed),
         )
-        state._deal([])
+        cls._deal(state, None)  # the first deal (the class dealing its new state)
         return state
 
-    def _deal(self, events: list[Event]) -> None:
+    def _deal(self, events: list[Event] | None) -> None:
         """G-3: shuffle, deal `slots` cards face down to everyone, turn the stock's top card up."""
         r = self._r
         n = self.num_players
@@ -132,9 +132,10 @@ class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
         self._final_left = 0
         self._cap = self._turns + r.turn_limit
         self._first = self._cur = (self._round - 1) % n  # G-3.4
-        events.append(
-            Event("deal", {"round": self._round, "first_player": self._first, "discard": CARD_TEXT[deck[-1]]})
-        )
+        if events is not None:
+            events.append(
+                Event("deal", {"round": self._round, "first_player": self._first, "discard": CARD_TEXT[deck[-1]]})
+            )
         if r.six:
             self._phase = P_INITIAL_FLIP  # G-8.1
         elif r.peek_choose:
@@ -146,9 +147,9 @@ class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
             for p in range(n):
                 for slot in (0, 1):
                     known[p * 4 + slot] = OWNER
-                    events.append(
-                        Event("peek", {"player": p, "slot": slot, "card": CARD_TEXT[hands[p * 4 + slot]]}, _SEATS[p])
-                    )
+                    if events is not None:
+                        card = CARD_TEXT[hands[p * 4 + slot]]
+                        events.append(Event("peek", {"player": p, "slot": slot, "card": card}, _SEATS[p]))
             self._phase = P_START
 
     # ------------------------------------------------------------------ contract: rules
@@ -173,187 +174,232 @@ class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
             flips.insert(0, PASS_ACTION)
         return flips
 
-    # ------------------------------------------------------------------ contract: apply
+    # ------------------------------------------------------------------ contract: apply and step
+    #
+    # A move's rules are `_play`, shared by `apply` (which checks the action first and collects the events: `events`
+    # a list) and `step` / `step_in_round` (no checks, no events: `events` None). It returns the seat to move next,
+    # or, when the move ended the round (scored by `_score_round`), -1 - how it ended (END_KNOCK …); the reveal and
+    # the next deal (or the game's end) follow in `_after_round`. The two decisions of every turn (a turn's start, a
+    # card in hand) and the end of a turn are written in `_play` itself, the rarer decisions in a method each: a
+    # playout plays tens of moves a round, and every call saved counts there.
 
     def apply(self, action: GolfAction) -> list[Event]:  # type: ignore[override]
         if action.__class__ is not GolfAction:
             raise IllegalAction(f"{action!r} is not a Golf action")
-        phase = self._phase
-        kind = action.kind
-        p = self._cur
-        r = self._r
+        if action not in self.legal_actions():
+            raise self._illegal(action)
+        events: list[Event] = []
+        how = self._play(action, events)
+        if how < 0:
+            self._after_round(-1 - how, events)
+        return events
 
-        if phase == P_START:  # G-4.1 / G-4.2
+    def step(self, action: GolfAction) -> None:  # type: ignore[override]
+        how = self._play(action, None)
+        if how < 0:
+            self._after_round(-1 - how, None)
+
+    def _play(self, action: GolfAction, events: list[Event] | None = None) -> int:
+        """`action`'s rules for the current player; the seat to move next, or -1 - END_… when it ended the round."""
+        phase = self._phase
+        p = self._cur
+        if phase == P_START:
+            # G-4.1: draw from the stock or take the top discard; G-4.2 `knock = instead`: or knock, and every other
+            # player has one more turn (G-5.1).
+            self._turns += 1
+            kind = action.kind
             if kind == DRAW:
-                c = self._stock.pop()
-                self._drawn = c
+                self._drawn = c = self._stock.pop()
                 self._taken = False
                 self._phase = P_DRAWN
-                self._turns += 1
-                return [_DRAW_EVENTS[p], _DRAWN_EVENTS[p][c]]
-            if kind == TAKE:
-                c = self._discard.pop()
-                self._drawn = c
+                if events is not None:
+                    events += (_DRAW_EVENTS[p], _DRAWN_EVENTS[p][c])
+                return p
+            if kind != KNOCK:
+                self._drawn = c = self._discard.pop()
                 self._taken = True
                 self._phase = P_DRAWN
-                self._turns += 1
-                return [_TAKE_EVENTS[p][c]]
-            if kind == KNOCK and r.knock_instead and self._closer < 0:
-                self._turns += 1
-                self._closer = p
-                self._final_left = self.num_players
-                events = [_KNOCK_EVENTS[p]]
-                self._end_turn(p, events)
-                return events
-            raise self._illegal(action)
-
-        if phase == P_DRAWN:  # G-4.1, G-8.2
-            if kind == SWAP:
+                if events is not None:
+                    events.append(_TAKE_EVENTS[p][c])
+                return p
+            self._closer = p
+            self._final_left = self.num_players
+            if events is not None:
+                events.append(_KNOCK_EVENTS[p])
+        elif phase == P_DRAWN:
+            # G-4.1: the card in hand is swapped for one of the player's cards (face up if it was taken, or in
+            # six-card, G-8.2) or discarded; then the turn ends, unless a knock (G-4.2 `knock = after`) or a flip
+            # (G-8.2 `flip_on_discard`) decision follows.
+            r = self._r
+            if action.kind == SWAP:
                 slot = action.slot
-                if slot >= r.slots:
-                    raise self._illegal(action)
                 i = p * r.slots + slot
                 hands = self._hands
                 old = hands[i]
                 placed = self._drawn
                 hands[i] = placed
                 public = r.six or self._taken
-                self._known[i] = PUBLIC if public else OWNER
+                known = self._known
+                # G-8.3 below: only a card put over a face-down one can turn a hand's last card up
+                was_down = known[i] == UNSEEN
+                known[i] = PUBLIC if public else OWNER
                 self._discard.append(old)
                 self._drawn = -1
-                events = [
-                    Event(
-                        "swap",
-                        {
-                            "player": p,
-                            "slot": slot,
-                            "card": CARD_TEXT[placed] if public else None,
-                            "discarded": CARD_TEXT[old],
-                        },
-                    )
-                ]
-                if r.six and self._closer < 0 and self._all_up(p) and self._close_six(p, events):
-                    return events
-            elif kind == DISCARD and not (self._taken and r.must_swap):
+                if events is not None:
+                    shown = CARD_TEXT[placed] if public else None
+                    data = {"player": p, "slot": slot, "card": shown, "discarded": CARD_TEXT[old]}
+                    events.append(Event("swap", data))
+                if was_down and r.six and self._closer < 0 and UNSEEN not in known[p * 6 : p * 6 + 6]:
+                    how = self._close_six(p)
+                    if how >= 0:
+                        return -1 - how
+            else:
                 c = self._drawn
                 self._discard.append(c)
                 self._drawn = -1
-                events = [_DISCARD_EVENTS[p][c]]
+                if events is not None:
+                    events.append(_DISCARD_EVENTS[p][c])
                 if r.flip_mode and not self._taken and UNSEEN in self._known[p * 6 : p * 6 + 6]:
                     self._phase = P_FLIP
-                    return events
-            else:
-                raise self._illegal(action)
+                    return p
             if r.knock_after and self._closer < 0 and self._stock and self._turns < self._cap:
                 # G-4.2 knock = "after"; none once the stock has run out (G-5) or in the round's last turn (G-5.3):
                 # the round ends with this turn either way.
                 self._phase = P_KNOCK
-                return events
-            self._end_turn(p, events)
-            return events
-
-        if phase == P_KNOCK:  # G-4.2 knock = "after"
-            if kind == KNOCK:
-                self._closer = p
-                self._final_left = self.num_players
-                events = [_KNOCK_EVENTS[p]]
-            elif kind == PASS:
-                events = [_PASS_EVENTS[p]]
-            else:
-                raise self._illegal(action)
-            self._end_turn(p, events)
-            return events
-
-        if phase == P_FLIP:  # G-8.2 flip_on_discard
-            if kind == FLIP and action.slot < 6 and self._known[p * 6 + action.slot] == UNSEEN:
-                i = p * 6 + action.slot
-                self._known[i] = PUBLIC
-                events = [Event("flip", {"player": p, "slot": action.slot, "card": CARD_TEXT[self._hands[i]]})]
-                if self._closer < 0 and self._all_up(p) and self._close_six(p, events):
-                    return events
-            elif kind == PASS and r.flip_mode == 1:
-                events = [_PASS_EVENTS[p]]
-            else:
-                raise self._illegal(action)
-            self._end_turn(p, events)
-            return events
-
-        if phase in (P_PEEK, P_INITIAL_FLIP):  # G-3.3, G-8.1
-            slots = r.slots
-            base = p * slots
-            wanted = PEEK if phase == P_PEEK else FLIP
-            if kind != wanted or action.slot >= slots or self._known[base + action.slot] != UNSEEN:
-                raise self._illegal(action)
-            i = base + action.slot
-            c = self._hands[i]
-            if phase == P_PEEK:
-                self._known[i] = OWNER
-                events = [Event("peek", {"player": p, "slot": action.slot, "card": CARD_TEXT[c]}, _SEATS[p])]
-            else:
-                self._known[i] = PUBLIC
-                events = [Event("flip", {"player": p, "slot": action.slot, "card": CARD_TEXT[c]})]
-            if self._known[base : base + slots].count(UNSEEN) == slots - 2:
-                p = r.next_seat[p]
-                self._cur = p
-                if p == self._first:
-                    self._phase = P_START
-            return events
-
-        raise self._illegal(action)
-
-    def _all_up(self, p: int) -> bool:
-        return UNSEEN not in self._known[p * 6 : p * 6 + 6]
-
-    def _close_six(self, p: int, events: list[Event]) -> bool:
-        """G-8.3: `p` has all six cards face up. Returns True if the round ended at once (final_turns = false)."""
-        if not self._r.final_turns:
-            self._closer = p
-            self._end_round(END_ALL_UP, events)
-            return True
-        self._closer = p
-        self._final_left = self.num_players
-        return False
-
-    def _end_turn(self, p: int, events: list[Event]) -> None:
+                return p
+        else:
+            how = self._OTHER[phase](self, action, events)
+            if how != _TURN_OVER:
+                return self._cur if how == -1 else -1 - how
+        # The turn of `p` is over: the round ends or the next player's turn starts.
         if not self._stock:
             # G-5.2: the last stock card was drawn this turn; this also cuts short a knock's owed final turns.
-            self._end_round(END_STOCK, events)
-            return
+            return -1 - self._score_round(END_STOCK)
         left = self._final_left
         if left:
             # G-5.1 / G-8.3: after a close, every other player has exactly one more turn.
             left -= 1
             self._final_left = left
             if not left:
-                self._end_round(END_ALL_UP if self._r.six else END_KNOCK, events)
-                return
+                return -1 - self._score_round(END_ALL_UP if self._r.six else END_KNOCK)
         if self._turns >= self._cap:
             # G-5.3: the round's last turn is over. Checked after the ends above, which win when they coincide.
-            self._end_round(END_TURN_LIMIT, events)
-            return
-        self._cur = self._r.next_seat[p]
+            return -1 - self._score_round(END_TURN_LIMIT)
+        self._cur = p = self._r.next_seat[p]
         self._phase = P_START
+        return p
 
-    def _end_round(self, how: int, events: list[Event]) -> None:
-        """G-5: all cards turn face up, the lowest sum wins; G-6 / G-8.5 scoring; then the next deal or the end."""
+    def _setup_choice(self, action: GolfAction, events: list[Event] | None) -> int:
+        """G-3.3 (four-card `peek = choose`: look at one of your cards) and G-8.1 (six-card: turn one face up), two
+        each, one player after the other from the round's first player; then the first turn."""
+        p = self._cur
         r = self._r
-        n = self.num_players
+        slots = r.slots
+        base = p * slots
+        i = base + action.slot
+        peek = self._phase == P_PEEK
+        self._known[i] = OWNER if peek else PUBLIC
+        if events is not None:
+            data = {"player": p, "slot": action.slot, "card": CARD_TEXT[self._hands[i]]}
+            events.append(Event("peek", data, _SEATS[p]) if peek else Event("flip", data))
+        if self._known[base : base + slots].count(UNSEEN) == slots - 2:
+            p = r.next_seat[p]
+            self._cur = p
+            if p == self._first:
+                self._phase = P_START
+        return -1
+
+    def _knock_or_pass(self, action: GolfAction, events: list[Event] | None) -> int:
+        """G-4.2 `knock = after`: knock (every other player has one more turn, G-5.1) or pass, ending the turn."""
+        p = self._cur
+        if action.kind == KNOCK:
+            self._closer = p
+            self._final_left = self.num_players
+            if events is not None:
+                events.append(_KNOCK_EVENTS[p])
+        elif events is not None:
+            events.append(_PASS_EVENTS[p])
+        return _TURN_OVER
+
+    def _flip_or_pass(self, action: GolfAction, events: list[Event] | None) -> int:
+        """G-8.2 `flip_on_discard`: after discarding a drawn card, turn a face-down card up (or, `may`, pass)."""
+        p = self._cur
+        if action.kind == FLIP:
+            i = p * 6 + action.slot
+            self._known[i] = PUBLIC
+            if events is not None:
+                events.append(Event("flip", {"player": p, "slot": action.slot, "card": CARD_TEXT[self._hands[i]]}))
+            if self._closer < 0 and UNSEEN not in self._known[p * 6 : p * 6 + 6]:
+                how = self._close_six(p)
+                if how >= 0:
+                    return how
+        elif events is not None:
+            events.append(_PASS_EVENTS[p])
+        return _TURN_OVER
+
+    def _game_over(self, action: GolfAction, events: list[Event] | None) -> int:
+        raise self._illegal(action)  # never reached: `apply` checks first, `step` takes legal actions only
+
+    step_in_round = _play
+    """`step`, stopping at the round's end, for searches whose horizon it is (the playouts score a round's end):
+    `step_in_round(action)` returns the seat to move next, or a negative number when `action` ended the round (-1 -
+    how it ended, an index of `rules.END_NAMES`). The round is then scored (`totals`, `history`, `round_ends`) but
+    neither revealed (`last_round`) nor followed by the next deal or the game's end: the state is left fit only for
+    reading its totals, and for nothing else (no further step). (`_play` itself, without a call around it: a playout
+    makes tens of these a round.)"""
+
+    # The rarer decisions' rules by phase index (P_PEEK …; a turn's start and a card in hand are in `_play`): each
+    # returns -1 (the decision was not a turn's last), _TURN_OVER (`_play` ends the turn) or END_… (the round ended).
+    _OTHER = (_setup_choice, _setup_choice, _game_over, _game_over, _knock_or_pass, _flip_or_pass, _game_over)
+
+    def _close_six(self, p: int) -> int:
+        """G-8.3: `p` has all six cards face up: with `final_turns` every player (`p` included: this turn counts)
+        has one more turn, else the round ends at once (returns END_ALL_UP, else -1)."""
+        self._closer = p
+        if not self._r.final_turns:
+            return self._score_round(END_ALL_UP)
+        self._final_left = self.num_players
+        return -1
+
+    def _sums(self) -> list[int]:
+        """G-5: every hand's sum (G-8.4: six-card by columns)."""
+        r = self._r
         slots = r.slots
         hands = self._hands
-        cards = [hands[p * slots : p * slots + slots] for p in range(n)]
-        sums = [hand_sum(hand, r.values, r.six) for hand in cards]
-        scores, winners = round_scores(sums, r.relative)
+        values = r.values
+        six = r.six
+        sums = []
+        for b in range(0, self.num_players * slots, slots):
+            sums.append(hand_sum(hands[b : b + slots], values, six))
+        return sums
+
+    def _score_round(self, how: int) -> int:
+        """G-5: the lowest sum wins the round; G-6 / G-8.5 its scores, added to the totals. Returns `how`, the way it
+        ended (END_KNOCK …)."""
+        scores, _ = round_scores(self._sums(), self._r.relative)
         totals = self._totals
-        for p in range(n):
-            totals[p] += scores[p]
+        for p, score in enumerate(scores):
+            totals[p] += score
         self._history.append(scores)
         self._ends[how] += 1
+        self._drawn = -1
+        return how
+
+    def _after_round(self, how: int, events: list[Event] | None) -> None:
+        """After a round's scores (`_score_round`): all cards turn face up (G-5, the reveal), then the next deal or
+        the game's end."""
+        r = self._r
+        slots = r.slots
+        hands = self._hands
+        sums = self._sums()
+        _, winners = round_scores(sums, r.relative)
+        totals = self._totals
         closer = None if self._closer < 0 else self._closer
         data: JsonDict = {
             "round": self._round,
-            "hands": [[CARD_TEXT[c] for c in hand] for hand in cards],
+            "hands": [[CARD_TEXT[c] for c in hands[b : b + slots]] for b in range(0, len(hands), slots)],
             "sums": sums,
-            "scores": scores,
+            "scores": self._history[-1],
             "totals": list(totals),
             "winners": winners,
             "ended_by": END_NAMES[how],
@@ -364,15 +410,16 @@ class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
             "discard": [CARD_TEXT[c] for c in self._discard],
         }
         self._last = data
-        # The event gets its own copy: a consumer writing into it must not rewrite the state's reveal (and so later
-        # views and records).
-        events.append(Event("round_end", cast(JsonDict, copy_last(data))))
-        self._drawn = -1
+        if events is not None:
+            # The event gets its own copy: a consumer writing into it must not rewrite the state's reveal (and so
+            # later views and records).
+            events.append(Event("round_end", cast(JsonDict, copy_last(data))))
         if self._round >= r.rounds:
             self._phase = P_OVER
             self._cur = -1
             self._known = [PUBLIC] * len(hands)
-            events.append(Event("game_over", {"totals": list(totals), "winners": self.result().winners}))
+            if events is not None:
+                events.append(Event("game_over", {"totals": list(totals), "winners": self.result().winners}))
             return
         self._round += 1
         self._deal(events)
@@ -401,18 +448,6 @@ class GolfState(GolfPosition, game="podium.games.golf.game:GAME"):
         return IllegalAction(f"{action.text()} is not allowed now: seat {self._cur} must {why}; legal now: {legal}")
 
     # ------------------------------------------------------------------ contract: views
-
-    def view(self, player: int | None) -> View:
-        """What `player` may know (G-7); the keys are described in `views.GolfView`."""
-        return cast(View, views.golf_view(self, player))
-
-    def shown_view(self, player: int | None) -> View:
-        """`view`, less the own cards a player must remember with the option `memory` (`views.shown_view`)."""
-        return cast(View, views.shown_view(self, player))
-
-    def full_view(self) -> View:
-        """The spectator's view with every card shown: all hands, the card in hand and the stock (top first)."""
-        return cast(View, views.full_view(self))
 
     def result(self) -> Result:
         if self._cur >= 0:

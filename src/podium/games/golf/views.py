@@ -124,13 +124,22 @@ class _Round:
 
     __slots__ = ("ends", "ends_json", "first", "history", "last", "reveal", "round", "template", "totals")
 
-    def __init__(self, state: GolfPosition, template: GolfView) -> None:
-        self.first = state._first
-        self.round = state._round
-        self.totals = state._totals[:]
-        self.history = state._history[:]  # their rows are never changed
-        self.ends = ends = state._ends[:]
-        last = self.last = state._last
+    def __init__(
+        self,
+        first: int,
+        round_: int,
+        totals: list[int],
+        history: list[list[int]],
+        ends: list[int],
+        last: JsonDict | None,
+        template: GolfView,
+    ) -> None:
+        self.first = first
+        self.round = round_
+        self.totals = totals[:]
+        self.history = history[:]  # their rows are never changed
+        self.ends = ends = ends[:]
+        self.last = last
         self.reveal = None if last is None else cast(GolfRoundEnd, _frozen(last))
         self.ends_json = {"knock": ends[0], "stock": ends[1], "all_face_up": ends[2], "turn_limit": ends[3]}
         template = self.template = template.copy()
@@ -330,9 +339,9 @@ class _Kit:
         self.worth = ((nothing, nothing, values), (nothing, values, values))
         cards = (*_SHOWN, -1)
         self.pairs = tuple(tuple(int(column_sum(a, b, values, 0, 0)) for b in cards) for a in cards) if r.six else ()
-        config = self.config = r._config_json
+        config = self.config = r.config_json()  # copied again for each view
         self.config_values = isinstance(config.get("values"), dict)  # a config's only nested value
-        self.values = r._values_json
+        self.values = r.values_json()
         self.template = cast(GolfView, {
             "game": "golf", "config": None, "num_players": r.n, "player": None, "current_player": None,
             "is_over": False, "variant": "six" if r.six else "four", "slots": r.slots, "values": None, "round": 0,
@@ -371,100 +380,124 @@ class _Kit:
 _KITS: dict[Rules, _Kit] = {}
 
 
-def golf_view(state: GolfPosition, player: int | None) -> GolfView:
-    n = state.num_players
-    # a seat that is a plain int in range passes at the first test (the common case, on every view)
-    if (
-        player is not None
-        and not (type(player) is int and 0 <= player < n)
-        and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n)
-    ):
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
-    # The position's own fields, read directly (this module is part of the engine; the accessors are calls): a view
-    # is built for every decision of a bot that reads one.
-    r = state._r
-    kit = _KITS.get(r)
-    if kit is None:
-        if len(_KITS) >= 64:
-            _KITS.clear()
-        kit = _KITS[r] = _Kit(r)
-    round_ = kit.round
-    if (round_ is None or round_.last is not state._last or round_.round != state._round
-            or round_.first != state._first or round_.totals != state._totals or round_.history != state._history
-            or round_.ends != state._ends):  # fmt: skip
-        round_ = kit.round = _Round(state, kit.template)
-    seats = kit.seats
-    hands = state._hands
-    known = state._known
-    if seats is None or seats.hands != hands or seats.known != known:
-        seats = kit.seats = _Seats(kit, hands, known, seats, state._cur)
-    view = round_.template.copy()
-    config = kit.config.copy()
-    if kit.config_values:
-        config["values"] = config["values"].copy()
-    view["config"] = config
-    view["player"] = player
-    cur = state._cur
-    if cur < 0:
-        view["is_over"] = True
-    else:
-        view["current_player"] = cur
-    view["values"] = kit.values.copy()
-    phase = view["phase"] = PHASES[state._phase]
-    view["stock_size"] = len(state._stock)
-    discard = state._discard
-    if discard:
-        pile = kit.pile
-        texts = view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
-        view["discard_top"] = texts[-1]
-    if phase is _DRAWN:
-        taken = state._taken
-        view["drawn_from"] = "discard" if taken else "stock"
-        if taken or player == cur:
-            view["drawn"] = CARD_TEXT[state._drawn]
-    made = seats.common or seats.viewers.get(player)
-    if made is None:
-        made = seats.of(player)
-    view["hands"], view["known_sum"] = made
-    view["public"], view["face_up"], view["owner_knows"] = seats.rows
-    closer = state._closer
-    if closer >= 0:
-        if r.six:
-            view["went_out"] = closer
+class GolfViews(GolfPosition):
+    """What each seat may know of a position (G-7): a part of the position (`GolfState` is one), reading its fields
+    directly, since a view is built for every decision of a bot that reads one."""
+
+    __slots__ = ()
+
+    def view(self, player: int | None) -> View:
+        """What `player` may know (G-7); the keys are described in `GolfView`."""
+        return cast(View, self.golf_view(player))
+
+    def full_view(self) -> View:
+        """The spectator's view with every card shown: all hands (and their sums), the card in hand and the stock
+        (top first)."""
+        view = self.golf_view(None)
+        rules = self._r
+        slots = rules.slots
+        hands = self._hands
+        every = [hands[q * slots : q * slots + slots] for q in range(self.num_players)]
+        view["hands"] = tuple([tuple(map(CARD_TEXT.__getitem__, cards)) for cards in every])
+        view["known_sum"] = tuple([known_sum(cards, rules.values, rules.six) for cards in every])
+        if self._drawn >= 0:
+            view["drawn"] = CARD_TEXT[self._drawn]
+        view["stock"] = tuple(map(CARD_TEXT.__getitem__, reversed(self._stock)))
+        return cast(View, view)
+
+    def shown_view(self, player: int | None) -> View:
+        """What a person in `player`'s seat is shown: `view`, but with the option `memory` (G-4 at a real table)
+        without the player's own cards that only they know: they have seen them and must remember them, so those
+        cards never leave the engine. The moment they see one is told by that action's event (a peek's card; the card
+        put down is the one they held). Their `known_sum` counts what is shown. The other seats' cards, and a finished
+        game, are shown as `view` shows them."""
+        view = self.golf_view(player)
+        if player is None or not self.rules.config.memory or view["is_over"]:
+            return cast(View, view)
+        public = view["public"][player]
+        own = view["hands"][player]
+        if all(public[i] or own[i] is None for i in range(len(own))):
+            return cast(View, view)
+        shown = tuple([card if public[i] else None for i, card in enumerate(own)])
+        hands = list(view["hands"])
+        hands[player] = shown
+        view["hands"] = tuple(hands)
+        sums = list(view["known_sum"])
+        rules = self.rules
+        sums[player] = known_sum([-1 if card is None else parse_card(card) for card in shown], rules.values, rules.six)
+        view["known_sum"] = tuple(sums)
+        return cast(View, view)
+
+    def golf_view(self, player: int | None) -> GolfView:
+        n = self.num_players
+        # a seat that is a plain int in range passes at the first test (the common case, on every view)
+        if (
+            player is not None
+            and not (type(player) is int and 0 <= player < n)
+            and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n)
+        ):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        r = self._r
+        kit = _KITS.get(r)
+        if kit is None:
+            if len(_KITS) >= 64:
+                _KITS.clear()
+            kit = _KITS[r] = _Kit(r)
+        round_ = kit.round
+        if (round_ is None or round_.last is not self._last or round_.round != self._round
+                or round_.first != self._first or round_.totals != self._totals or round_.history != self._history
+                or round_.ends != self._ends):  # fmt: skip
+            round_ = kit.round = _Round(
+                self._first, self._round, self._totals, self._history, self._ends, self._last, kit.template
+            )
+        seats = kit.seats
+        hands = self._hands
+        known = self._known
+        if seats is None or seats.hands != hands or seats.known != known:
+            seats = kit.seats = _Seats(kit, hands, known, seats, self._cur)
+        view = round_.template.copy()
+        config = kit.config.copy()
+        if kit.config_values:
+            config["values"] = config["values"].copy()
+        view["config"] = config
+        view["player"] = player
+        cur = self._cur
+        if cur < 0:
+            view["is_over"] = True
         else:
-            view["knocker"] = closer
-    view["final_turns_left"] = state._final_left
-    reveal = round_.reveal
-    if reveal is not None:
-        view["last_round"] = reveal.copy()
-    view["round_ends"] = round_.ends_json.copy()
-    turns = view["turns"] = state._turns
-    view["round_turns"] = turns - state._cap + r.turn_limit
-    return view
-
-
-def shown_view(state: GolfPosition, player: int | None) -> GolfView:
-    """What a person in `player`'s seat is shown: `golf_view`, but with the option `memory` (G-4 at a real table)
-    without the player's own cards that only they know: they have seen them and must remember them, so those cards
-    never leave the engine. The moment they see one is told by that action's event (a peek's card; the card put down
-    is the one they held). Their `known_sum` counts what is shown. The other seats' cards, and a finished game, are
-    shown as `golf_view` shows them."""
-    view = golf_view(state, player)
-    if player is None or not state.rules.config.memory or view["is_over"]:
+            view["current_player"] = cur
+        view["values"] = kit.values.copy()
+        phase = view["phase"] = PHASES[self._phase]
+        view["stock_size"] = len(self._stock)
+        discard = self._discard
+        if discard:
+            pile = kit.pile
+            texts = view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
+            view["discard_top"] = texts[-1]
+        if phase is _DRAWN:
+            taken = self._taken
+            view["drawn_from"] = "discard" if taken else "stock"
+            if taken or player == cur:
+                view["drawn"] = CARD_TEXT[self._drawn]
+        made = seats.common or seats.viewers.get(player)
+        if made is None:
+            made = seats.of(player)
+        view["hands"], view["known_sum"] = made
+        view["public"], view["face_up"], view["owner_knows"] = seats.rows
+        closer = self._closer
+        if closer >= 0:
+            if r.six:
+                view["went_out"] = closer
+            else:
+                view["knocker"] = closer
+        view["final_turns_left"] = self._final_left
+        reveal = round_.reveal
+        if reveal is not None:
+            view["last_round"] = reveal.copy()
+        view["round_ends"] = round_.ends_json.copy()
+        turns = view["turns"] = self._turns
+        view["round_turns"] = turns - self._cap + r.turn_limit
         return view
-    public = view["public"][player]
-    own = view["hands"][player]
-    if all(public[i] or own[i] is None for i in range(len(own))):
-        return view
-    shown = tuple([card if public[i] else None for i, card in enumerate(own)])
-    hands = list(view["hands"])
-    hands[player] = shown
-    view["hands"] = tuple(hands)
-    sums = list(view["known_sum"])
-    rules = state.rules
-    sums[player] = known_sum([-1 if card is None else parse_card(card) for card in shown], rules.values, rules.six)
-    view["known_sum"] = tuple(sums)
-    return view
 
 
 _FACE_DOWN: dict[tuple[int, int], tuple[tuple[bool, ...], ...]] = {}
@@ -476,19 +509,3 @@ def _face_down(n: int, slots: int) -> tuple[tuple[bool, ...], ...]:
     if rows is None:
         rows = _FACE_DOWN[(n, slots)] = ((False,) * slots,) * n
     return rows
-
-
-def full_view(state: GolfPosition) -> GolfView:
-    """The spectator's view with every card shown: all hands (and their sums), the card in hand and the stock (top
-    first)."""
-    view = golf_view(state, None)
-    rules = state.rules
-    slots = rules.slots
-    hands = state.hands
-    every = [hands[q * slots : q * slots + slots] for q in range(state.num_players)]
-    view["hands"] = tuple([tuple(map(CARD_TEXT.__getitem__, cards)) for cards in every])
-    view["known_sum"] = tuple([known_sum(cards, rules.values, rules.six) for cards in every])
-    if state.drawn >= 0:
-        view["drawn"] = CARD_TEXT[state.drawn]
-    view["stock"] = tuple(map(CARD_TEXT.__getitem__, reversed(state.stock)))
-    return view

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from podium.core.contract import JsonDict, State, View
+from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.golf.cards import DECK_SIZE, parse_card
 from podium.games.golf.game import view_sampler
@@ -111,11 +111,10 @@ class BeliefSampler:
     __slots__ = (
         "_counts",
         "_draw_hidden",
-        "_drawn",
-        "_fields",
         "_hands",
         "_hidden",
         "_picks",
+        "_proto",
         "_to_value",
         "_unknown",
         "_weighted",
@@ -148,7 +147,6 @@ class BeliefSampler:
         for c in self._unknown:
             self._counts[index[c]] += 1
         self._draw_hidden = view["phase"] == GolfPhase.DRAWN and drawn is None
-        self._drawn = base.drawn
         self._hands = hands
         owner, public = view["owner_knows"], view["public"]
         first, turns = view["first_player"], view["round_turns"]
@@ -169,25 +167,8 @@ class BeliefSampler:
         # Each weighted draw's pool, by the values drawn before it in this sample (few distinct sequences): (the
         # total weight, each value's weight times its count, the counts), summed as the draw itself would.
         self._picks: dict[tuple[int, ...], tuple[float, tuple[float, ...], tuple[int, ...]]] = {}
-        # What a sample keeps of the view as it is (the lists are copied per sample).
-        self._fields = (
-            base.rules,
-            list(base.known),
-            list(base.discard),
-            base.taken,
-            base.phase,
-            base.current_player,
-            base.first_player,
-            base.round,
-            base.closer,
-            base.final_turns_left,
-            list(base.totals),
-            [list(row) for row in base.history],
-            cast(JsonDict | None, base.last_round),  # never changed once built (as `clone` shares it)
-            list(base.round_ends),
-            base.turns,
-            base.round_turns,
-        )
+        # What a sample keeps of the view as it is: a world of `determinize`'s (each sample a copy, `dealt`).
+        self._proto = base
 
     def _pool(self, picks: tuple[int, ...]) -> tuple[float, tuple[float, ...], tuple[int, ...]]:
         """The weighted draw after the values `picks`: its total weight, per value the weight of its cards, and the
@@ -227,49 +208,7 @@ class BeliefSampler:
                 hands[i] = unknown.pop(j)
                 del order[j]
                 picks += (pick,)
-        drawn = unknown.pop() if self._draw_hidden else self._drawn
-        for i in self._hidden:
-            hands[i] = unknown.pop()
-        (
-            rules,
-            known,
-            discard,
-            taken,
-            phase,
-            current,
-            first,
-            round_,
-            closer,
-            final_left,
-            totals,
-            history,
-            last,
-            ends,
-            turns,
-            round_turns,
-        ) = self._fields
-        return GolfState(
-            rules,
-            hands=hands,
-            known=known[:],
-            stock=unknown,
-            discard=discard[:],
-            drawn=None if drawn < 0 else drawn,
-            taken=taken,
-            phase=phase,
-            current=current,
-            first=first,
-            round=round_,
-            closer=closer,
-            final_left=final_left,
-            totals=totals[:],
-            history=history[:],  # its rows are never changed (as `clone` shares them)
-            last=last,
-            ends=ends[:],
-            turns=turns,
-            round_turns=round_turns,
-            rng=Rng(rng.next_u64()),
-        )
+        return self._proto.dealt(self._hidden, unknown, self._draw_hidden, Rng(rng.next_u64()), hands)
 
 
 def belief_sampler(view: GolfView, strength: float = 1.0) -> Callable[[Rng], State] | None:

@@ -58,7 +58,8 @@ _PARSED: dict[str, int] = {}
 _CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)
 
 
-def _card(text: str) -> int:
+def card_of(text: str) -> int:
+    """The card id of a card's text, parsed once per text."""
     c = _PARSED.get(text)
     if c is None:
         c = _PARSED[text] = parse_card(text)
@@ -100,15 +101,15 @@ class GolfReading:
                 if text is None:
                     row.append(UNKNOWN)
                 else:
-                    c = _card(text)
+                    c = card_of(text)
                     seen[c] = True
                     row.append(c)
             self.cards.append(row)
         for text in view["discard"]:
-            seen[_card(text)] = True
+            seen[card_of(text)] = True
         drawn = view["drawn"]
         if drawn is not None:
-            seen[_card(drawn)] = True
+            seen[card_of(drawn)] = True
         self.unseen: list[int] = [values[c] for c in range(DECK_SIZE) if not seen[c]]
         self.rank_left = [0] * 13
         for c in range(DECK_SIZE):
@@ -243,14 +244,16 @@ class GolfHeuristic(NoisyAgent):
         if phase in _CHOOSE_A_SLOT:
             if PASS in kinds:
                 return kinds[PASS]  # flip_on_discard = may: keep the card face down
-            return _pick_flip(view, legal)
+            return pick_flip(view, legal)
         r = GolfReading(view, values, self.owner_bias)
         margin = 0.0 if r.last_turn else self.unknown_margin
         top_text = view["discard_top"]
         if phase == GolfPhase.KNOCK:  # knock = "after": the hand is final, the others get a last turn
-            return kinds[KNOCK] if self._should_knock(r, _card(top_text) if top_text else None, False) else kinds[PASS]
+            return (
+                kinds[KNOCK] if self._should_knock(r, card_of(top_text) if top_text else None, False) else kinds[PASS]
+            )
         if DRAW in kinds:  # start of the turn
-            top = _card(top_text) if top_text is not None else None
+            top = card_of(top_text) if top_text is not None else None
             if KNOCK in kinds and self._should_knock(r, top, True):
                 return kinds[KNOCK]
             if top is not None and TAKE in kinds:
@@ -261,7 +264,7 @@ class GolfHeuristic(NoisyAgent):
         # A card in hand: swap it in or discard it (a taken card is never discarded again: that changes nothing).
         drawn = view["drawn"]
         assert drawn is not None, "the player in the drawn phase sees the card in hand"
-        gain, slot = self._placement(r, _card(drawn), margin)
+        gain, slot = self._placement(r, card_of(drawn), margin)
         swaps = [a for a in legal if a.kind == SWAP]
         may_discard = DISCARD in kinds and view["drawn_from"] == "stock"
         if slot >= 0 and (gain > 0.0 or not may_discard):
@@ -271,7 +274,7 @@ class GolfHeuristic(NoisyAgent):
         if DISCARD in kinds and (may_discard or not swaps):
             return kinds[DISCARD]
         # A taken card that gains nothing anywhere: put it where it loses least.
-        return max(swaps, key=lambda a: self._swap_gain(r, _card(drawn), a.slot))
+        return max(swaps, key=lambda a: self._swap_gain(r, card_of(drawn), a.slot))
 
     def _swap_gain(self, r: GolfReading, card: int, slot: int) -> float:
         trial = r.cards[r.me][:]
@@ -324,7 +327,7 @@ class GolfHeuristic(NoisyAgent):
         return drift <= self.knock_drift
 
 
-def _pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:
+def pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:
     """A slot to peek at or turn up: in six-card, prefer a column whose other card is still unknown (spreads the
     information over the columns, and keeps a pair possible in each)."""
     me = view["player"]

@@ -33,12 +33,11 @@ from typing import cast
 from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
-from podium.games.golf.cards import DECK_SIZE, parse_card
+from podium.games.golf.bots import heuristic
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN, partial_sum
 from podium.games.golf.views import GolfView, as_golf_view, card_values_of
 
-_PARSED: dict[str, int] = {}
 _CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)
 # The thresholds of that day (bots/tuning.py before issue 17).
 KNOCK_MARGIN = 3.0
@@ -47,51 +46,11 @@ OWNER_BIAS = 1.5
 TAKE_GAIN = 1.0
 
 
-def _card(text: str) -> int:
-    c = _PARSED.get(text)
-    if c is None:
-        c = _PARSED[text] = parse_card(text)
-    return c
+class GolfReading(heuristic.GolfReading):
+    """What a Golf view says, read as today's heuristic reads it (the same cards, unseen mean and guesses), with the
+    expected sums of that day: an unknown card counts its guess, also beside a known card of its column."""
 
-
-class GolfReading:
-    """What a Golf view says, in the numbers the heuristic reasons with."""
-
-    __slots__ = ("cards", "guesses", "me", "mu", "n", "six", "slots", "values")
-
-    def __init__(self, view: GolfView, values: tuple[int, ...], owner_bias: float) -> None:
-        self.values = values
-        me = view["player"]
-        assert me is not None, "the heuristic plays a seat"
-        self.me: int = me
-        self.n: int = view["num_players"]
-        self.slots: int = view["slots"]
-        self.six: bool = view["variant"] == "six"
-        seen = [False] * DECK_SIZE
-        self.cards: list[list[int]] = []  # card or UNKNOWN per seat and slot
-        for hand in view["hands"]:
-            row = []
-            for text in hand:
-                if text is None:
-                    row.append(UNKNOWN)
-                else:
-                    c = _card(text)
-                    seen[c] = True
-                    row.append(c)
-            self.cards.append(row)
-        for text in view["discard"]:
-            seen[_card(text)] = True
-        drawn = view["drawn"]
-        if drawn is not None:
-            seen[_card(drawn)] = True
-        unseen = [values[c] for c in range(DECK_SIZE) if not seen[c]]
-        mu = self.mu = sum(unseen) / len(unseen) if unseen else 0.0
-        # What an unknown card is guessed to be worth, per seat and slot: the unseen mean, a little less for an
-        # opponent's card only its owner has seen.
-        owner_knows = view["owner_knows"]
-        self.guesses: list[list[float]] = [
-            [mu - owner_bias if seat != me and known else mu for known in owner_knows[seat]] for seat in range(self.n)
-        ]
+    __slots__ = ()
 
     def expected_sum(self, seat: int, hand: list[int] | None = None) -> float:
         """Expected sum of `seat`'s hand (`hand` overrides the cards: UNKNOWN = unknown)."""
@@ -169,7 +128,7 @@ def golf_choice(
     if phase in _CHOOSE_A_SLOT:
         if PASS in kinds:
             return kinds[PASS]  # flip_on_discard = may: keep the card face down
-        return _pick_flip(view, legal)
+        return heuristic.pick_flip(view, legal)
     r = GolfReading(view, values, owner_bias)
     if phase == GolfPhase.KNOCK:  # knock = "after": knock or pass
         return kinds[KNOCK] if _should_knock(r, knock_margin) else kinds[PASS]
@@ -178,14 +137,14 @@ def golf_choice(
             return kinds[KNOCK]
         top = view["discard_top"]
         if top is not None and TAKE in kinds:
-            gain, _ = _best_swap(r, _card(top), unknown_margin, view)
+            gain, _ = _best_swap(r, heuristic.card_of(top), unknown_margin, view)
             if gain >= TAKE_GAIN:
                 return kinds[TAKE]
         return kinds[DRAW]
     # A card in hand: swap it in or discard it.
     drawn = view["drawn"]
     assert drawn is not None, "the player in the drawn phase sees the card in hand"
-    gain, slot = _best_swap(r, _card(drawn), unknown_margin, view)
+    gain, slot = _best_swap(r, heuristic.card_of(drawn), unknown_margin, view)
     swaps = [a for a in legal if a.kind == SWAP]
     if (gain > 0.0 or DISCARD not in kinds) and slot >= 0:
         for a in swaps:
@@ -221,20 +180,3 @@ def _best_swap(r: GolfReading, card: int, unknown_margin: float, view: GolfView)
         if gain > best_gain:
             best_gain, best_slot = gain, slot
     return best_gain, best_slot
-
-
-def _pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:
-    """A slot to peek at or turn up: in six-card, prefer a column whose other card is still unknown (spreads the
-    information over the columns) and avoid turning up the last face-down card."""
-    me = view["player"]
-    if view["variant"] != "six" or me is None:
-        return legal[0]
-    hand = view["hands"][me]
-    best = legal[0]
-    best_score = -1e9
-    for a in legal:
-        partner = (a.slot + 3) % 6
-        score = 1.0 if hand[partner] is None else 0.0
-        if score > best_score:
-            best, best_score = a, score
-    return best

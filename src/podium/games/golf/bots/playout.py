@@ -34,7 +34,6 @@ from podium.games.golf.actions import (
     DISCARD,
     DISCARD_ACTION,
     DRAW_ACTION,
-    KNOCK,
     KNOCK_ACTION,
     PASS_ACTION,
     SWAP,
@@ -44,11 +43,10 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.rollout import FourCardPolicy, finish_four, fits, turn_ends
-from podium.games.golf.bots.rollout_six import finish_six
+from podium.games.golf.bots.policy import LAST_CARD_PENALTY, FourCard, SixCard
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
-from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
+from podium.games.golf.rules import UNSEEN, GolfPhase, Rules
 from podium.games.golf.scoring import UNKNOWN, Pricer
 from podium.games.golf.state import GolfState
 from podium.games.golf.views import GolfView, as_golf_view, card_values_of
@@ -57,65 +55,8 @@ GOLF_SPREAD = 7.0
 # The score margin's share of a reward, and the points that make a margin count (tanh scale).
 GOLF_MARGIN = 0.05
 GOLF_MARGIN_SCALE = 10.0
-# Turning the last face-down card up ends the round: the playout avoids it unless the gain is big.
-LAST_CARD_PENALTY = 8.0
 
 _START, _DRAWN, _KNOCK = GolfPhase.START, GolfPhase.DRAWN, GolfPhase.KNOCK
-# The kinds of move that can end a round in the phases `step` looks at (a knock only in four-card Golf).
-_TURN_ENDS = frozenset((SWAP, DISCARD, KNOCK))
-
-
-# visible_at(p, q) for every pair of seats, looked up on every knock decision.
-_SIGHT = tuple(tuple(visible_at(p, q) for q in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS))
-
-
-def _should_knock(hands: Sequence[int], known: Sequence[int], n: int, p: int, price: Pricer) -> bool:
-    """`p`'s expected sum is below every opponent's, as `p` sees the hands, by PLAYOUT_KNOCK_LEAD (four-card)."""
-    sight = _SIGHT[p]
-    others = math.inf
-    for q in range(n):
-        if q != p:
-            theirs = price.seat(hands, known, q * 4, sight[q])
-            others = min(others, theirs)
-    return price.seat(hands, known, p * 4, sight[p]) + PLAYOUT_KNOCK_LEAD <= others
-
-
-def _best_swap(
-    hands: Sequence[int], known: Sequence[int], p: int, card: int, price: Pricer, closing: bool
-) -> tuple[float, int]:
-    """(gain in `p`'s expected sum, slot) of the best place for `card`, as `p` sees the hand (its own cards it has
-    seen, `known` at least OWNER): read straight from the position's lists, as this runs on every step. `closing`:
-    six-card, nobody has all cards face up yet."""
-    best_gain, best_slot = -1e9, 0
-    if not price.six:
-        base = p * 4
-        worth = price.cards
-        v = worth[card]
-        guess = worth[UNKNOWN]
-        for slot in range(4):
-            i = base + slot
-            gain = worth[hands[i]] - v if known[i] >= OWNER else guess - v - UNKNOWN_MARGIN
-            if gain > best_gain:
-                best_gain, best_slot = gain, slot
-        return best_gain, best_slot
-    base = p * 6
-    columns = price.columns
-    placed = columns[card]
-    unknown = columns[UNKNOWN]
-    last_unknown = closing and known[base : base + 6].count(UNSEEN) == 1
-    for slot in range(6):
-        i = base + slot
-        j = base + (slot + 3) % 6
-        partner = hands[j] if known[j] >= OWNER else UNKNOWN
-        if known[i] >= OWNER:
-            gain = columns[hands[i]][partner] - placed[partner]
-        else:
-            gain = unknown[partner] - placed[partner] - UNKNOWN_MARGIN
-            if last_unknown:
-                gain -= LAST_CARD_PENALTY
-        if gain > best_gain:
-            best_gain, best_slot = gain, slot
-    return best_gain, best_slot
 
 
 def unseen_mean(view: GolfView, values: Sequence[int]) -> float:
@@ -187,25 +128,27 @@ class GolfPlayout(Playout):
     name = "fast"
     margin = GOLF_MARGIN
 
-    def __init__(self, through_engine: bool = False, beliefs: float = 1.0) -> None:
+    def __init__(self, beliefs: float = 1.0) -> None:
         # How strongly the sampled worlds deal an opponent's privately seen cards low (`beliefs.py`; 0: uniformly,
         # as `determinize`).
         self.beliefs = beliefs
-        self.round = 0
+        self.round = 0  # the round being searched, and the game's rounds
+        self.rounds = 0
         self.price = Pricer((), False, 0.0)
-        self.four = FourCardPolicy(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
-        # False: the rest of a round from a turn's start is played on plain lists (`rollout.py`), with the same result.
-        self.through_engine = through_engine
+        self.four = FourCard(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
+        self.six = SixCard(self.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
         self._heuristic: GolfHeuristic | None = None
 
     def prepare(self, view: View) -> None:
         golf = as_golf_view(view)
         self.round = golf["round"]
+        self.rounds = golf["rounds"]
         values = card_values_of(golf)
         # Rounded, so that six-card's column table (cached per guess) is reused from one decision to the next.
         guess = round(unseen_mean(golf, values), 1)
         self.price = Pricer(values, golf["variant"] == "six", guess)
-        self.four = FourCardPolicy(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
+        self.four = FourCard(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
+        self.six = SixCard(self.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
 
     def prune(self, view: View, legal: list[Action]) -> list[Action]:
         kept: list[Action] = list(prune_golf(as_golf_view(view), [a for a in legal if isinstance(a, GolfAction)]))
@@ -234,109 +177,147 @@ class GolfPlayout(Playout):
     def final(self, state: State) -> list[float]:
         return super().final(state) if self.margin == 0 else _final(state, self.margin)
 
-    def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
-        """A move of a turn's start (draw, take, knock) or with a card in hand (swap, discard) in the round being
-        searched is played on the lists with the rest of the round (`finish_four`, `finish_six`), which leave
-        `world` as it was: no copy, no engine step, the same rewards (tests/games/golf/test_golf_bots_rollout.py)."""
-        s = world
-        if (
-            action.__class__ is GolfAction
-            and s.__class__ is GolfState
-            and not self.through_engine
-            and s.round == self.round
-            and (s.phase is _START or s.phase is _DRAWN)
-            and fits(s.rules)
-        ):
-            return self._finish(s, action)
-        return super().play(world, action, rng, keep)
-
     def step(self, world: State, action: Action) -> list[float] | None:
-        """The tree's walk: a move that ends the round being searched (G-5.1 after a knock, G-8.3 after going out,
-        G-5.2, G-5.3) returns the round's rewards, those of `play`, instead of being applied: the playouts score the
-        round's end, so nothing after it is searched, and the engine does not deal the next round (a sixth of the
-        four-card tree's time when late-round positions walked across it). Anything else by `apply`. Six-card (as
-        `fits` plays it: no flip after a discard) has no knock, and a swap that turns the last card up leaves every
-        other player a turn, so the same check holds."""
-        s = world
-        if (
-            action.__class__ is GolfAction
-            and action.kind in _TURN_ENDS  # first: draws, takes and peeks (half the steps) go straight on
-            and s.__class__ is GolfState
-            and not self.through_engine
-            and s.round == self.round
-            and fits(r := s.rules)
-        ):
-            kind = action.kind
-            phase = s.phase
-            # As the engine's end of a turn (`GolfState._end_turn`) reads its fields after the move.
-            turns = s.turns
-            cap = turns - s.round_turns + r.turn_limit
-            if phase is _DRAWN and kind in (SWAP, DISCARD):
-                ends = turn_ends(s.stock, s.final_turns_left, turns, cap)
-            elif phase is _START and kind == KNOCK:
-                ends = not s.stock or turns + 1 >= cap
-            else:
-                ends = False
-            if ends:
-                return self._finish(s, action)
-        world.apply(action)
+        """The tree's walk: a move that ends the round being searched returns the round's rewards, those of `play`:
+        the playouts score the round's end, so nothing after it is searched, and the engine does not deal the next
+        round (`GolfState.step_in_round`; a sixth of the four-card tree's time when late-round positions walked
+        across it)."""
+        s: GolfState = world  # type: ignore[assignment]  # the sampler's (`determinize`'s) worlds
+        if s.round == self.round and s.step_in_round(action) < 0:  # type: ignore[arg-type]  # a legal action of `s`
+            return self._scored(s)
+        if s.round != self.round:
+            s.step(action)  # type: ignore[arg-type]
         return None
 
-    def _finish(self, s: GolfState, first: GolfAction | None = None) -> list[float]:
-        """The rewards of the round under way played out on lists from a turn's start or a card in hand, `first`
-        (if given) being the current player's move."""
-        r = s.rules
-        if r.six:
-            totals = finish_six(s, self.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY, first)
-        else:
-            totals = finish_four(s, self.four, first)
-        if s.round >= r.rounds:  # that was the last round: as `rewards_of` scores the finished game
-            return _by_totals(totals, self.margin)
-        return self._estimate(list(map(float, totals)), r.rounds - s.round)
+    def play(self, world: State, action: Action, rng: Rng, keep: bool) -> list[float]:
+        """The flat search's step: `action` and the rest of the round, through the engine."""
+        s: GolfState = world.clone() if keep else world  # type: ignore[assignment]
+        if s.round != self.round:
+            return super().play(s, action, rng, False)
+        if s.step_in_round(action) < 0:  # type: ignore[arg-type]
+            return self._scored(s)
+        return self.run(s, rng)
 
     def run(self, world: State, rng: Rng) -> list[float]:
-        assert isinstance(world, GolfState)
-        s = world
-        price = self.price
-        start_round = self.round
-        r = s.rules
-        n = s.num_players
-        lists = not self.through_engine and fits(r)
-        while (p := s.current_player) is not None and s.round == start_round:
-            phase = s.phase
-            if (phase is _START or phase is _DRAWN) and lists:
-                return self._finish(s)
-            if phase is _START:
-                # A whole turn (G-4.1): the draw or take and then the swap or discard, decided on the same hand.
-                hands, known = s.hands, s.known
-                open_round = s.closer is None
-                if r.knock_instead and open_round and _should_knock(hands, known, n, p, price):
-                    s.apply(KNOCK_ACTION)
-                    continue
-                discard = s.discard
-                if discard:
-                    gain, slot = _best_swap(hands, known, p, discard[-1], price, open_round)
-                    if gain >= TAKE_GAIN:
-                        s.apply(TAKE_ACTION)
-                        s.apply(SWAPS[slot])  # the card and the hand the take was weighed on
-                        continue
-                s.apply(DRAW_ACTION)
-                gain, slot = _best_swap(s.hands, s.known, p, s.drawn, price, open_round)
-                s.apply(SWAPS[slot] if gain > 0.0 else DISCARD_ACTION)
-            elif phase is _DRAWN:
-                gain, slot = _best_swap(s.hands, s.known, p, s.drawn, price, s.closer is None)
-                if gain > 0.0 or (s.taken and r.must_swap):
-                    s.apply(SWAPS[slot])
-                else:
-                    s.apply(DISCARD_ACTION)
-            elif phase is _KNOCK:
-                s.apply(KNOCK_ACTION if _should_knock(s.hands, s.known, n, p, price) else PASS_ACTION)
-            else:
-                legal = s.legal_actions()
-                s.apply(PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))])
-        if p is None:  # the game is over
+        """The rest of the round being searched, by the policy (`policy.py`), then its rewards (`_scored`)."""
+        s: GolfState = world  # type: ignore[assignment]
+        if s.is_over:
             return _final(s, self.margin)
-        return self._estimate([float(t) for t in s.totals], r.rounds - s.round + 1)
+        if s.round != self.round:  # a later round (a search not stopped at the round's end): scored as it stands
+            return self._estimate([float(t) for t in s.totals], s.rules.rounds - s.round + 1)
+        r = s.rules
+        if r.six:
+            self._six_round(s, r, rng)
+        else:
+            self._four_round(s, r, rng)
+        return self._scored(s)
+
+    def _scored(self, s: GolfState) -> list[float]:
+        """The rewards of the round just ended (`step_in_round`: scored, the next round not dealt): the game's, after
+        the last round (as `rewards_of` scores the finished game), else the win chances with the rounds left. `s` is in
+        the round being searched."""
+        if self.round >= self.rounds:
+            return _by_totals(list(s.totals), self.margin)
+        return self._estimate(list(map(float, s.totals)), self.rounds - self.round)
+
+    def _four_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
+        """Four-card: plays the rest of the round. The lists read are the state's own, changed in place by its
+        steps within a round; each seat's `Seat4` is made again after a move that changes its hand."""
+        policy = self.four
+        seat, place, knocks = policy.seat, policy.place, policy.knocks
+        take_gain = policy.take_gain
+        n = s.num_players
+        hands, known, discard = s.hands, s.known, s.discard
+        seats = [seat(hands, known, b) for b in range(0, 4 * n, 4)]
+        # Nobody has knocked yet this round (only the playout's own moves knock from here on).
+        may_knock = r.knock_instead and s.closer is None
+        must_swap = r.must_swap
+        step = s.step_in_round
+        p: int = s.current_player  # type: ignore[assignment]
+        while True:
+            phase = s.phase
+            if phase is _START:
+                if may_knock and knocks(seats, p):
+                    may_knock = False
+                    nxt = step(KNOCK_ACTION)
+                    if nxt < 0:
+                        return
+                    p = nxt
+                    continue
+                if discard:
+                    gain, slot = place(seats[p], discard[-1])
+                    if gain >= take_gain:
+                        step(TAKE_ACTION)
+                        nxt = step(SWAPS[slot])
+                        seats[p] = seat(hands, known, 4 * p)
+                        if nxt < 0:
+                            return
+                        p = nxt
+                        continue
+                step(DRAW_ACTION)
+                phase = _DRAWN
+            if phase is _DRAWN:
+                gain, slot = place(seats[p], s.drawn)
+                if gain > 0.0 or (must_swap and s.taken):
+                    nxt = step(SWAPS[slot])
+                    seats[p] = seat(hands, known, 4 * p)
+                else:
+                    nxt = step(DISCARD_ACTION)
+            elif phase is _KNOCK:
+                nxt = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION)
+            else:
+                nxt = step(_any(s, rng))
+                seats[p] = seat(hands, known, 4 * p)
+            if nxt < 0:
+                return
+            p = nxt
+
+    def _six_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
+        """Six-card: plays the rest of the round, as `_four_round`, with each seat's `Slot6` list and its count of
+        face-down cards."""
+        policy = self.six
+        place, swapped = policy.place, policy.swapped
+        take_gain = policy.take_gain
+        n = s.num_players
+        hands, known, discard = s.hands, s.known, s.discard
+        seats = [policy.seat(hands, known, b) for b in range(0, 6 * n, 6)]
+        hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
+        must_swap = r.must_swap
+        step = s.step_in_round
+        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
+        while True:
+            phase = s.phase
+            mine = seats[p]
+            if phase is _START:
+                last = hidden[p] == 1 and s.closer is None
+                if discard:
+                    gain, slot = place(mine, discard[-1], last)
+                    if gain >= take_gain:
+                        step(TAKE_ACTION)
+                        hidden[p] -= known[6 * p + slot] == UNSEEN
+                        nxt = step(SWAPS[slot])
+                        swapped(mine, hands, known, 6 * p, slot)
+                        if nxt < 0:
+                            return
+                        p = nxt
+                        continue
+                step(DRAW_ACTION)
+                phase = _DRAWN
+            if phase is _DRAWN:
+                gain, slot = place(mine, s.drawn, hidden[p] == 1 and s.closer is None)
+                if gain > 0.0 or (must_swap and s.taken):
+                    hidden[p] -= known[6 * p + slot] == UNSEEN
+                    nxt = step(SWAPS[slot])
+                    swapped(mine, hands, known, 6 * p, slot)
+                else:
+                    nxt = step(DISCARD_ACTION)
+            else:  # the flips at a round's start and after a discard (`flip_on_discard`)
+                nxt = step(_any(s, rng))
+                seats[p] = policy.seat(hands, known, 6 * p)
+                hidden[p] = known[6 * p : 6 * p + 6].count(UNSEEN)
+            if nxt < 0:
+                return
+            p = nxt
 
     def _estimate(self, totals: list[float], left: int) -> list[float]:
         """Rewards at the end of a round with `left` rounds still to play: win chances and the score margin.
@@ -396,3 +377,10 @@ def _by_totals(totals: list[int], margin: float) -> list[float]:
 
 def _final(state: State, margin: float) -> list[float]:
     return rewards_of(state, margin, GOLF_MARGIN_SCALE)
+
+
+def _any(s: GolfState, rng: Rng) -> GolfAction:
+    """A move of a decision the policy leaves to chance (which card to peek at or turn up): a pass where allowed
+    (`flip_on_discard = may`: keep the card face down), else any."""
+    legal = s.legal_actions()
+    return PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))]

@@ -1,0 +1,104 @@
+"""Golf's `fast` playout steps the engine (`GolfState.step_in_round`): its searched moves leave the sampled world as it
+was when asked to, and the tree walk stops at the round's end with the rewards a playout scores there (issue 27: the
+rules once, in the engine; the playout keeps only the policy)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from podium.agents.base import make_agent
+from podium.core.contract import View
+from podium.core.rng import Rng
+from podium.games.golf import GAME
+from podium.games.golf.bots.playout import GolfPlayout
+from podium.games.golf.rules import GolfPhase
+from podium.games.golf.state import GolfState
+
+
+def decisions(
+    options: dict[str, Any], games: int, sizes: int, bot: str = "heuristic"
+) -> Iterator[tuple[GolfState, View]]:
+    """Every decision of `games` seeded games between `bot`s (seed s: 2 + s % `sizes` players), as (the state, the
+    mover's view); the bots move on once the caller has looked."""
+    config = GAME.config(options)
+    for seed in range(games):
+        state = GAME.new_game(config, 2 + seed % sizes, seed)
+        bots = [make_agent(bot, GAME, p, seed) for p in range(state.num_players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            yield state, view
+            state.apply(bots[p].act(view, state.legal_actions()))
+
+
+FOUR_CARD = [
+    {"rounds": 3},
+    {"round_turn_limit": 9, "rounds": 3},
+    {"knock": "after", "rounds": 2},
+    {"peek": "near", "rounds": 3, "discard_take_must_swap": True},
+]
+SIX_CARD = [
+    {"variant": "six", "rounds": 2},
+    {"variant": "six", "rounds": 2, "round_turn_limit": 15},
+    {"variant": "six", "rounds": 2, "flip_on_discard": "may"},
+    {"variant": "six", "rounds": 2, "final_turns": False, "flip_on_discard": "must"},
+]
+
+
+@pytest.mark.parametrize("options", [*FOUR_CARD, *SIX_CARD], ids=str)
+def test_a_searched_move_and_its_playout(options: dict[str, Any]) -> None:
+    """The flat search's step, `GolfPlayout.play`: with `keep` the world is left as it was, and the rewards are those
+    of the same move played on a copy given away (`keep` False); each reward is in [0, 1]."""
+    rng = Rng(6)
+    compared = 0
+    for _, view in decisions(options, 6, 3):
+        if rng.randbelow(4) == 0:
+            playout = GolfPlayout()
+            playout.prepare(view)
+            world = playout.sampler(GAME, view)(rng)
+            before = world.to_dict()
+            for action in world.legal_actions():
+                kept = playout.play(world, action, Rng(compared), True)
+                assert world.to_dict() == before
+                assert playout.play(world.clone(), action, Rng(compared), False) == kept
+                assert all(0.0 <= x <= 1.0 for x in kept) and len(kept) == world.num_players
+                compared += 1
+    assert compared > 40
+
+
+@pytest.mark.parametrize("options", [FOUR_CARD[0], FOUR_CARD[1], FOUR_CARD[2], SIX_CARD[0], SIX_CARD[3]], ids=str)
+def test_the_tree_walk_stops_at_the_round_end_with_the_engines_rewards(options: dict[str, Any]) -> None:
+    """`GolfPlayout.step`, the tree search's walk: a move that ends the round (G-5.1 after a knock, G-8.3 after going
+    out, G-5.2, G-5.3) gives the rewards the engine's state after it is scored with (the game's end, or the next
+    round's start, where the playout scores the round just ended); any other move is the engine's `apply`."""
+    rng = Rng(8)
+    stopped = stepped = 0
+    for state, view in decisions(options, 8, 3):
+        # late in a round (after a knock, a short stock, near the turn limit) most moves end it
+        late = state.closer is not None or len(state.stock) < 8 or state.round_turns + 4 >= state.rules.turn_limit
+        if (late or rng.randbelow(8) == 0) and state.phase is not GolfPhase.OVER:
+            playout = GolfPlayout()
+            playout.prepare(view)
+            world = playout.sampler(GAME, view)(rng)
+            for action in world.legal_actions():
+                applied = world.clone()
+                applied.apply(action)
+                walked = world.clone()
+                rewards = playout.step(walked, action)
+                if rewards is None:
+                    assert applied.round == world.round and not applied.is_over
+                    assert walked.to_dict() == applied.to_dict()
+                    stepped += 1
+                else:
+                    assert walked.totals == applied.totals and walked.history == applied.history
+                    if applied.is_over:
+                        assert rewards == playout.final(applied)
+                    else:
+                        assert applied.round == world.round + 1
+                        assert rewards == playout.run(applied, Rng(0))
+                    stopped += 1
+    assert stopped > 3 and stepped > 50
