@@ -54,6 +54,8 @@ def source_of(place: str) -> str:
     target: object = importlib.import_module(module_name)
     for part in filter(None, qualname.split(".")):
         target = getattr(target, part)
+    if isinstance(target, property):
+        target = target.fget
     return inspect.getsource(target)  # type: ignore[arg-type]
 
 
