@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import Socket, create, live_server, play_to_end
 
 from podium.core.contract import Event, State
 from podium.core.errors import MalformedAction
@@ -30,6 +29,7 @@ from podium.core.rng import Rng
 from podium.games.athletic import cards as athletic_cards
 from podium.games.golf import cards as golf_cards
 from podium.games.olympicards import cards as olympicards_cards
+from server_support import Socket, create, live_server, play_to_end
 
 
 def _golf_hidden(truth: dict[str, Any], sample: dict[str, Any], out: set[tuple[str, int]]) -> None:

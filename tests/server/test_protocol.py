@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import LiveServer, Socket, create, live_server
 from websockets.exceptions import ConnectionClosed
+
+from server_support import LiveServer, Socket, create, live_server
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from server_support import Socket
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 from podium.core.record import Record
 from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+from server_support import Socket
 
 KILLS = 4
 DEADLINE = 90.0  # seconds for the whole test, kills and the end of every game included
