@@ -130,7 +130,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "rl/test_gymnasium.py",
     "rl/test_pettingzoo.py",
     "server/test_leaks.py",
-    "server/test_restart.py",
 }
 
 
