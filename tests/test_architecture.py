@@ -129,7 +129,6 @@ NAMING_A_GAME_PENDING: set[str] = {
     "rl/test_contract.py",
     "rl/test_gymnasium.py",
     "rl/test_pettingzoo.py",
-    "server/test_leaks.py",
 }
 
 
