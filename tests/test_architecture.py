@@ -125,10 +125,6 @@ NAMING_A_GAME_ALLOWED: dict[str, str] = {
 # that play one game's moves. The list may only shrink.
 NAMING_A_GAME_PENDING: set[str] = {
     "openspiel/test_openspiel.py",
-    "rl/rl_cases.py",
-    "rl/test_contract.py",
-    "rl/test_gymnasium.py",
-    "rl/test_pettingzoo.py",
 }
 
 
