@@ -12,8 +12,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from podium.api.encoding import Encoding
 from podium.core.contract import State
-from podium.core.registry import game_names, get_game, get_spec
+from podium.core.registry import game_names, get_game, get_spec, load_instance
 from podium.core.rng import Rng
 
 TESTS = Path(__file__).resolve().parent
@@ -33,6 +34,12 @@ def tables() -> dict[str, ModuleType]:
         spec.loader.exec_module(module)
         found[module.GAME] = module
     return found
+
+
+def get_encoding(game: str) -> Encoding:
+    """The game's encoding facet, loaded without importing podium.rl."""
+    encoding: Encoding = load_instance(get_spec(game).encoding or "", Encoding, where=game)
+    return encoding
 
 
 def encoded_games() -> list[str]:
@@ -76,3 +83,28 @@ def random_game(game: str, players: int, rules: dict[str, Any], seed: int) -> tu
         state.apply(legal[rng.randbelow(len(legal))])
         steps += 1
     return state, steps
+
+
+def check_within_bound(game: str, players: int, rules: dict[str, Any], seeds: int = 20) -> None:
+    """Random games of `game` end within the number of steps its encoding declares (`max_steps`, not None here)."""
+    bound = get_encoding(game).max_steps(get_game(game).config(rules), players)
+    assert bound is not None
+    for seed in range(seeds):
+        _, steps = random_game(game, players, rules, seed)
+        assert steps <= bound
+
+
+def openspiel_random_play(game: Any, seed: int) -> Any:
+    """A whole OpenSpiel game (a `pyspiel.Game`) of random chance outcomes and random legal actions, seeded with
+    numpy's `RandomState(seed)`; returns the terminal state."""
+    import numpy as np
+
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state

@@ -16,7 +16,7 @@ from podium.core.contract import Information, Utility  # noqa: E402
 from podium.core.registry import get_game  # noqa: E402
 from podium.openspiel.game import PREFIX  # noqa: E402
 from podium.rl.common import encoding_of  # noqa: E402
-from rl_support import encoded_games, openspiel_short  # noqa: E402
+from rl_support import encoded_games, openspiel_random_play, openspiel_short  # noqa: E402
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game: an encoding, but its chance is sampled
 GAMES = [name.removeprefix(PREFIX) for name in podium.openspiel.REGISTERED]
@@ -29,18 +29,6 @@ INFORMATION = {
 def load(name: str, players: int, **params: object) -> pyspiel.Game:
     # Short games keep the suite fast; every rule option is a parameter (see docs/openspiel.md).
     return pyspiel.load_game(f"{PREFIX}{name}", {"players": players, **openspiel_short(name), **params})
-
-
-def play_random(game: pyspiel.Game, seed: int) -> pyspiel.State:
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    return state
 
 
 def test_importing_registers_every_game_with_an_encoding_it_can_play() -> None:
@@ -80,7 +68,7 @@ def test_game_info_comes_from_the_encoding(name: str) -> None:
     low, high = encoding.utility_bounds(2)
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (low, high, encoding.utility_sum(2))
     assert game.observation_tensor_size() == game.encoder.size
-    returns = play_random(game, 1).returns()
+    returns = openspiel_random_play(game, 1).returns()
     assert all(low <= r <= high for r in returns)
     if encoding.utility_sum(2) is not None:
         assert sum(returns) == pytest.approx(encoding.utility_sum(2))
@@ -114,7 +102,7 @@ def test_resampled_states_keep_the_information_state(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_serialisation_round_trips(name: str) -> None:
     game = load(name, 3)
-    state = play_random(game, 3)
+    state = openspiel_random_play(game, 3)
     for candidate in (game.new_initial_state(), state):
         text = pyspiel.serialize_game_and_state(game, candidate)
         game2, state2 = pyspiel.deserialize_game_and_state(text)

@@ -15,7 +15,7 @@ from podium.core.errors import MalformedAction
 from podium.core.registry import get_game, get_spec
 from podium.rl.base import win_share_utilities
 from podium.rl.common import encoding_of, supported_games
-from rl_support import CASES, label, random_game
+from rl_support import CASES, check_within_bound, label
 
 
 def test_utilities_are_zero_sum_and_share_ties() -> None:
@@ -40,13 +40,7 @@ BOUNDED = [case for case in CASES if encoding_of(case[0]).max_steps(get_game(cas
 @pytest.mark.parametrize(("game", "players", "rules"), BOUNDED, ids=[label(c) for c in BOUNDED])
 def test_games_stay_within_their_bounds(game: str, players: int, rules: dict[str, Any]) -> None:
     # each game's own variants where a rule sets the bound: tests/games/<game>/test_<game>_rl.py
-    encoding = encoding_of(game)
-    config = get_game(game).config(rules)
-    bound = encoding.max_steps(config, players)
-    assert bound is not None
-    for seed in range(20):
-        _, steps = random_game(game, players, rules, seed)
-        assert steps <= bound
+    check_within_bound(game, players, rules)
 
 
 @pytest.mark.parametrize("game", supported_games())

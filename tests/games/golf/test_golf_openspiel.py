@@ -8,12 +8,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import outcome_sampling_mccfr  # noqa: E402
 
 import podium.openspiel  # noqa: E402  (registers the games)
 from podium.core.errors import ConfigError  # noqa: E402
 from podium.core.registry import get_game  # noqa: E402
+from rl_support import openspiel_random_play  # noqa: E402
 
 
 def load(players: int, **params: object) -> pyspiel.Game:
@@ -56,14 +56,7 @@ def test_game_info_comes_from_the_encoding() -> None:
     assert game.max_chance_outcomes() == 52
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.observation_tensor_size() == game.encoder.size
-    state = game.new_initial_state()
-    rng = np.random.RandomState(1)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    state = openspiel_random_play(game, 1)
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
