@@ -20,10 +20,12 @@ from websockets.sync.client import connect
 from podium.core.record import Record
 from podium.core.registry import game_names, get_game
 from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+from rl_support import cases_of, encoded_games
 from server_support import Socket
 
 KILLS = 4
-MAX_STEPS = 3000  # the most steps of a game played here, as its game declares it for its default options
+MAX_STEPS = 3000  # the most steps of a game played here, as its game declares it for the rules played
+MAX_TURNS = 100  # or the most turns
 DEADLINE = 90.0  # seconds for the whole test, kills and the end of every game included
 
 
@@ -101,22 +103,26 @@ def _follow(
             s.close()
 
 
-def table_specs() -> list[tuple[str, list[str]]]:
-    """Two tables of every installed game whose game, with its default options, ends within a bounded number of
-    steps (random players could play an unbounded game past the test's deadline): a human and a bot, and bots only
-    (three when the game allows)."""
+def table_specs() -> list[tuple[str, list[str], dict[str, Any]]]:
+    """Two tables of every installed game, with its short rules (its first RL variant, tests/rl_support.py, or its
+    defaults), where those bound the game (random players could play an unbounded game past the test's deadline):
+    a bounded number of steps, or of turns (MAX_TURNS): a human and a bot, and bots only (three when the game
+    allows)."""
     specs = []
     for name in game_names():
         game = get_game(name)
+        rules = cases_of(name)[0][2] if name in encoded_games() else {}
+        config = game.config(rules)
         for seats in (["human", "random"], ["random"] * min(3, game.max_players)):
-            steps = game.max_steps(game.config({}), len(seats))
-            if steps is not None and steps <= MAX_STEPS:
-                specs.append((name, seats))
+            steps = game.max_steps(config, len(seats))
+            turns = game.max_turns(config, len(seats))
+            if (steps is not None and steps <= MAX_STEPS) or (turns is not None and turns <= MAX_TURNS):
+                specs.append((name, seats, rules))
     return specs
 
 
 def test_the_tables_are_of_several_games() -> None:
-    assert len({game for game, _ in table_specs()}) >= 2
+    assert len({game for game, _, _ in table_specs()}) >= 2
 
 
 def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
@@ -126,11 +132,11 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     server.start()
     tables: list[dict[str, Any]] = []
     with server.http() as http:
-        for game, seats in table_specs():
+        for game, seats, options in table_specs():
             body = {
                 "game": game,
                 "players": len(seats),
-                "options": {},
+                "options": options,
                 "name": "Ann",
                 "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
             }
