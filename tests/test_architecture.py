@@ -120,21 +120,6 @@ NAMING_A_GAME_ALLOWED: dict[str, str] = {
     # file whatever game it holds, and the fixtures are never written again to make a test pass.
     "sim/replay_cases.py": "the index of the held replay fixtures",
 }
-# Framework test files that still name a built-in game (issue 27 point 6), to be made game-free or moved to
-# tests/games/<game>/: the RL and OpenSpiel tables of variants (no encoding on the plugin game yet), and server tests
-# that play one game's moves. The list may only shrink.
-NAMING_A_GAME_PENDING: set[str] = {
-    "openspiel/test_openspiel.py",
-    "rl/rl_cases.py",
-    "rl/test_contract.py",
-    "rl/test_gymnasium.py",
-    "rl/test_pettingzoo.py",
-    "server/test_leaks.py",
-    "server/test_memory_option.py",
-    "server/test_protocol.py",
-    "server/test_renderers.py",
-    "server/test_restart.py",
-}
 
 
 def _names_in(path: Path, games: set[str]) -> list[int]:
@@ -172,7 +157,7 @@ def test_no_framework_test_names_a_built_in_game() -> None:
             continue
         if lines := _names_in(path, built_in):
             naming[relative.as_posix()] = lines
-    excused = NAMING_A_GAME_PENDING | set(NAMING_A_GAME_ALLOWED)
+    excused = set(NAMING_A_GAME_ALLOWED)
     offenders = {name: lines for name, lines in naming.items() if name not in excused}
     assert not offenders, f"framework tests naming a built-in game (file: lines): {offenders}"
     stale = excused - set(naming)

@@ -171,7 +171,7 @@ def my_golf_cards(page: Any) -> list[str]:
 
 def test_golf_from_memory_shows_a_seen_card_only_at_that_moment(new_page: Callable[..., Any]) -> None:
     # G-4: with Golf's rule option memory, a peeked card is shown at the moment of the peek, then as a back (the
-    # server leaves it out of the view from then on: tests/server/test_memory_option.py).
+    # server leaves it out of the view from then on: tests/games/golf/test_golf_memory_option_server.py).
     page = new_page(width=390, height=800)
     page.goto("/?game=golf")
     page.wait_for_selector("body[data-ready=true]")

@@ -10,11 +10,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from podium.api.encoding import Encoding
 from podium.core.errors import MalformedAction
-from podium.core.registry import get_game
-from podium.core.rng import Rng
+from podium.core.registry import get_game, get_spec
 from podium.rl.base import win_share_utilities
 from podium.rl.common import encoding_of, supported_games
+from rl_support import CASES, check_within_bound, label
 
 
 def test_utilities_are_zero_sum_and_share_ties() -> None:
@@ -26,57 +27,20 @@ def test_utilities_are_zero_sum_and_share_ties() -> None:
         for winners in ([0], [0, 1], list(range(players))):
             utilities = win_share_utilities(winners, players)
             assert sum(utilities) == pytest.approx(0.0)
-            low, high = encoding_of("golf").utility_bounds(players)
-            assert all(low - 1e-12 <= u <= high + 1e-12 for u in utilities)
+            for game in supported_games():  # every encoding that keeps the kit's default utilities
+                encoding = encoding_of(game)
+                if type(encoding).utility_bounds is Encoding.utility_bounds:
+                    low, high = encoding.utility_bounds(players)
+                    assert all(low - 1e-12 <= u <= high + 1e-12 for u in utilities)
 
 
-def random_game(game: str, players: int, rules: dict[str, Any], seed: int) -> tuple[Any, int]:
-    engine = get_game(game)
-    state = engine.new_game(engine.config(rules), players, seed)
-    rng = Rng(seed)
-    steps = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randbelow(len(legal))])
-        steps += 1
-    return state, steps
+BOUNDED = [case for case in CASES if encoding_of(case[0]).max_steps(get_game(case[0]).config(case[2]), case[1])]
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "rules"),
-    [
-        ("golf", 2, {"rounds": 2, "round_turn_limit": 5}),  # G-5.3: short rounds end by the limit
-        ("golf", 5, {"variant": "six", "rounds": 1, "round_turn_limit": 9, "flip_on_discard": "must"}),
-        ("golf", 3, {"rounds": 1, "knock": "after", "round_turn_limit": 4}),
-        ("olympicards", 2, {}),
-        ("olympicards", 7, {"sports": "test"}),
-    ],
-)
+@pytest.mark.parametrize(("game", "players", "rules"), BOUNDED, ids=[label(c) for c in BOUNDED])
 def test_games_stay_within_their_bounds(game: str, players: int, rules: dict[str, Any]) -> None:
-    encoding = encoding_of(game)
-    config = get_game(game).config(rules)
-    bound = encoding.max_steps(config, players)
-    assert bound is not None
-    for seed in range(20):
-        _, steps = random_game(game, players, rules, seed)
-        assert steps <= bound
-
-
-def test_golf_without_a_turn_limit_has_no_bound() -> None:
-    encoding = encoding_of("golf")
-    config = get_game("golf").config({"round_turn_limit": 0})  # G-5.3: 0 = no limit
-    assert encoding.max_steps(config, 2) is None
-    assert encoding.max_turns(config, 2) is None
-    assert encoding.max_turns(get_game("golf").config({}), 2) == 9 * 100
-
-
-def test_athletic_turns_are_bounded_by_max_turns() -> None:
-    encoding = encoding_of("athletic")
-    rules = {"max_turns": 25}
-    assert encoding.max_steps(get_game("athletic").config(rules), 2) is None
-    for seed in range(5):
-        state, _ = random_game("athletic", 2, rules, seed)
-        assert state.turn <= encoding.max_turns(state.config, 2)  # A-7
+    # each game's own variants where a rule sets the bound: tests/games/<game>/test_<game>_rl.py
+    check_within_bound(game, players, rules)
 
 
 @pytest.mark.parametrize("game", supported_games())
@@ -92,7 +56,11 @@ def test_action_ids_round_trip(game: str) -> None:
             encoding.action_from_id(bad, config)
 
 
+ENCODING_MODULES = [(get_spec(game).encoding or "").partition(":")[0] for game in supported_games()]
+
+
 def test_encodings_need_no_numpy_and_the_environments_say_what_is_missing() -> None:
+    assert len(ENCODING_MODULES) >= 2
     code = (
         "import sys\n"
         "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
@@ -105,7 +73,7 @@ def test_encodings_need_no_numpy_and_the_environments_say_what_is_missing() -> N
         "import sys\n"
         "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
         "    sys.modules[name] = None\n"
-        "import podium.games.golf.encoding, podium.games.athletic.encoding, podium.games.olympicards.encoding\n"
+        f"import {', '.join(ENCODING_MODULES)}\n"
         "import podium.rl\n"
         "try:\n"
         "    podium.rl.aec_env\n"

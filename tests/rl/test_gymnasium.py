@@ -11,12 +11,15 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
-from rl_cases import CASES, label
 
+from podium.agents.base import agent_names
 from podium.core.errors import MalformedAction, PodiumError
 from podium.rl import gym_env
+from podium.rl.common import supported_games
+from podium.rl.single import env_id
+from rl_support import CASES, GYM_CASES, label, tables
 
-GYM_CASES = [case for case in CASES if case[1] <= 3 or case[0] == "golf"]
+PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup (with an encoding)
 
 
 @pytest.mark.parametrize(("game", "players", "rules"), GYM_CASES, ids=[label(c) for c in GYM_CASES])
@@ -24,13 +27,15 @@ def test_check_env(game: str, players: int, rules: dict[str, Any]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # "no spec: cannot test other render modes"
         check_env(gym_env(game, players, "random", seat=players - 1, rules=rules, render_mode="ansi"))
-        check_env(gym_env(game, players, "heuristic", rules=rules))
+        # a second kind of opponent: the game's heuristic, or the weakest preset of a game without one
+        check_env(gym_env(game, players, "heuristic" if "heuristic" in agent_names(game) else "easy", rules=rules))
 
 
-@pytest.mark.parametrize("game", ["golf", "athletic", "olympicards"])
+@pytest.mark.parametrize("game", supported_games())
 def test_registered_ids(game: str) -> None:
-    env = gymnasium.make(f"podium/{game.capitalize()}-v0", opponents="random", rules={"max_turns": 30} if game ==
-                         "athletic" else None)  # fmt: skip
+    assert env_id(game) == f"podium/{game.capitalize()}-v0"
+    rules = tables()[game].CASES[0][1] if game in tables() else None  # the game's first variant: a short one
+    env = gymnasium.make(env_id(game), opponents="random", rules=rules)
     observation, info = env.reset(seed=5)
     assert env.observation_space.contains(observation)
     assert info["action_mask"].dtype == np.int8 and info["action_mask"].any()
@@ -64,43 +69,39 @@ def test_episodes_end_with_the_seats_utility(game: str, players: int, rules: dic
 
 
 def test_seeded_runs_repeat() -> None:
-    first = gym_env("golf", 3, "heuristic,random", seat=1)
-    second = gym_env("golf", 3, "heuristic,random", seat=1)
+    first = gym_env(PLUGIN, 3, "random,random", seat=1, rules={"hands": 20})
+    second = gym_env(PLUGIN, 3, "random,random", seat=1, rules={"hands": 20})
     assert random_episode(first, 11) == random_episode(second, 11)
     first.reset()  # unseeded resets follow the generator of the last seed
     second.reset()
     assert first.table.state.to_dict() == second.table.state.to_dict()
 
 
-def test_illegal_and_malformed_actions() -> None:
-    env = gym_env("golf", 2, "random")
+def test_malformed_actions_change_nothing() -> None:
+    env = gym_env(PLUGIN, 2, "random")
+    with pytest.raises(PodiumError, match="call reset"):
+        env.step(0)
     env.reset(seed=2)
     before = env.table.state.to_dict()
-    _, reward, terminated, truncated, info = env.step(np.int64(0))  # draw, before the peeks (G-3.3)
-    assert (reward, terminated, truncated) == (-1.0, True, False)
-    assert "action id 0 (draw) is not legal now" in info["illegal_action"]
+    for bad in (2, -1, 1.0, True):
+        with pytest.raises(MalformedAction):
+            env.step(bad)
     assert env.table.state.to_dict() == before
-    with pytest.raises(PodiumError, match="call reset"):
-        env.step(11)
-    env.reset(seed=2)
-    with pytest.raises(MalformedAction):
-        env.step(99)
-    assert env.table.state.to_dict() == before
-    _, reward, terminated, _, info = env.step(np.uint8(11))
-    assert not terminated and "illegal_action" not in info
+    _, _, _, _, info = env.step(np.uint8(1))
+    assert "illegal_action" not in info and env.table.state.to_dict() != before
 
 
 def test_bad_arguments() -> None:
     with pytest.raises(PodiumError, match="unknown bot"):
-        gym_env("golf", 2, "nobody")
+        gym_env(PLUGIN, 2, "nobody")
     with pytest.raises(PodiumError, match=r"one per other seat|one each"):
-        gym_env("golf", 4, "random,heuristic")
+        gym_env(PLUGIN, 3, "random,random,random")
     with pytest.raises(PodiumError, match="seat must be"):
-        gym_env("golf", 2, seat=2)
+        gym_env(PLUGIN, 2, seat=2)
 
 
 def _env() -> Any:
-    return gym_env("golf", 2, "random")
+    return gym_env(PLUGIN, 2, "random", rules={"hands": 5})
 
 
 @pytest.mark.parametrize("vector", [SyncVectorEnv, AsyncVectorEnv])

@@ -12,13 +12,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rl_cases import CASES, label
 
 from podium.core.contract import State
 from podium.core.registry import get_game
 from podium.core.rng import Rng
 from podium.rl.base import Encoder, Encoding
 from podium.rl.common import encoding_of, supported_games
+from rl_support import CASES, label
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 

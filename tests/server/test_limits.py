@@ -242,7 +242,7 @@ def test_waiting_tables_left_long_ago_expire_at_the_start_without_being_loaded(t
 
 def test_a_finished_table_leaves_memory_and_its_page_record_and_rematch_still_answer(tmp_path: Path) -> None:
     with serve(tmp_path / "db.sqlite3") as s:
-        options = {"hands": 2}  # not the default: the rematch keeps the table's rule options
+        options = {"hands": 2, "bet": 2}  # not the defaults: a rematch must keep them
         made = s.client.post("/api/tables", json=body(["human", "random"], options=options)).json()
         table_id, auth = made["table"]["id"], {"Authorization": f"Bearer {made['token']}"}
         final = play_to_end(s.client, table_id, made["token"])
@@ -269,7 +269,7 @@ def test_a_finished_table_leaves_memory_and_its_page_record_and_rematch_still_an
         assert table_id not in s.manager.tables
         rematch = s.client.post(f"/api/tables/{table_id}/rematch", headers=auth)
         assert rematch.status_code == 201 and rematch.json()["table"]["rematch_of"] == table_id
-        assert rematch.json()["table"]["options"]["hands"] == 2
+        assert rematch.json()["table"]["options"] == options  # rule options: kept by the rematch
         assert s.client.get(f"/api/tables/{table_id}").json()["rematch"] == rematch.json()["table"]["id"]
         s.clock.now += GRACE
         s.sweep()

@@ -1,5 +1,7 @@
 """The WebSocket protocol against a real server: hello, errors, duplicates, stale versions, the seat-token matrix,
-rate limits, concurrency and reconnects."""
+rate limits, concurrency and reconnects. The tables are of the plugin game (Kuhn poker), or of every installed game
+where the test is about what each game sends; a game's own actions (which are malformed, which illegal) are its tests'
+(tests/games/<game>/test_<game>_protocol.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import LiveServer, Socket, create, live_server
 from websockets.exceptions import ConnectionClosed
+
+from podium.core.registry import game_names, get_spec
+from server_support import LiveServer, Socket, create, live_server, two_humans
+
+PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 
 
 @pytest.fixture(scope="module")
@@ -19,14 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("protocol") / "db.sqlite3"
     with live_server(db, hello_timeout=0.5) as live:
         yield live
-
-
-def two_humans(server: LiveServer, game: str = "golf", options: dict[str, Any] | None = None) -> dict[str, Any]:
-    with server.http() as http:
-        made = create(http, game, ["human", "human"], options or {})
-        table_id = made["table"]["id"]
-        other = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
-    return {"id": table_id, "tokens": {made["seat"]: made["token"], other["seat"]: other["token"]}}
 
 
 def closed_with_error(s: Socket, code: str) -> None:
@@ -43,7 +41,7 @@ def table_version(server: LiveServer, table_id: str) -> int:
 
 
 def test_welcome_and_first_sync_for_a_seat_and_a_spectator(server: LiveServer) -> None:
-    t = two_humans(server)
+    t = two_humans(server, PLUGIN)
     seat = server.ws(t["id"])
     sync = seat.hello(t["tokens"][0])
     assert seat.seat == 0 and sync["version"] == 0 and sync["view"]["player"] == 0 and sync["legal"]
@@ -61,7 +59,7 @@ def test_welcome_and_first_sync_for_a_seat_and_a_spectator(server: LiveServer) -
         ({"type": "hello"}, "malformed"),
         ({"type": "hello", "token": ""}, "malformed"),
         ({"type": "hello", "token": 5}, "malformed"),
-        ({"type": "action", "version": 0, "action": {"type": "knock"}}, "unauthorized"),
+        ({"type": "action", "version": 0, "action": {"type": "pass"}}, "unauthorized"),
         ({"type": "hint"}, "unauthorized"),
         ({"type": "ping"}, "unauthorized"),
         ("not json", "malformed"),
@@ -71,7 +69,7 @@ def test_welcome_and_first_sync_for_a_seat_and_a_spectator(server: LiveServer) -
     ],
 )
 def test_a_bad_hello_closes_the_socket(server: LiveServer, first: Any, code: str) -> None:
-    t = two_humans(server)
+    t = two_humans(server, PLUGIN)
     s = server.ws(t["id"])
     s.send(first)
     closed_with_error(s, code)
@@ -79,12 +77,12 @@ def test_a_bad_hello_closes_the_socket(server: LiveServer, first: Any, code: str
 
 
 def test_no_hello_in_time_closes_the_socket(server: LiveServer) -> None:
-    s = server.ws(two_humans(server)["id"])
+    s = server.ws(two_humans(server, PLUGIN)["id"])
     closed_with_error(s, "malformed")
 
 
 def test_a_token_of_another_table_is_refused(server: LiveServer) -> None:
-    a, b = two_humans(server), two_humans(server)
+    a, b = two_humans(server, PLUGIN), two_humans(server, PLUGIN)
     s = server.ws(a["id"])
     s.send({"type": "hello", "token": b["tokens"][0]})
     closed_with_error(s, "unauthorized")
@@ -95,10 +93,12 @@ def test_unknown_table(server: LiveServer) -> None:
     closed_with_error(s, "unauthorized")
 
 
-def test_seat_token_matrix(server: LiveServer) -> None:
+@pytest.mark.parametrize("game", game_names())
+def test_seat_token_matrix(server: LiveServer, game: str) -> None:
     """Every message type from a spectator and from the seat not to move (holding the other seat's token: the
-    token decides the seat, never the client) is refused or limited to that seat; nothing changes."""
-    t = two_humans(server, "athletic", {"medals_to_win": 1})
+    token decides the seat, never the client) is refused or limited to that seat; nothing changes. A game without
+    hints refuses a hint to anyone (`illegal`)."""
+    t = two_humans(server, game)
     mover = server.ws(t["id"])
     sync = mover.hello(t["tokens"][0])
     assert sync["legal"]
@@ -107,8 +107,9 @@ def test_seat_token_matrix(server: LiveServer) -> None:
     assert other.hello(t["tokens"][1])["legal"] == [] and other.seat == 1
     watcher = server.ws(t["id"])
     watcher.hello(None)
+    hint = "not_your_turn" if get_spec(game).hint else "illegal"
     expected = {
-        "other": {"action": "not_your_turn", "hint": "not_your_turn", "hello": "malformed"},
+        "other": {"action": "not_your_turn", "hint": hint, "hello": "malformed"},
         "watcher": {"action": "unauthorized", "hint": "unauthorized", "hello": "malformed"},
     }
     messages = {
@@ -135,21 +136,16 @@ def test_seat_token_matrix(server: LiveServer) -> None:
         ("{", "malformed"),
         ("[]", "malformed"),
         ({"type": "shout"}, "malformed"),
-        ({"type": "action", "action": {"type": "knock"}}, "malformed"),
-        ({"type": "action", "version": -1, "action": {"type": "knock"}}, "malformed"),
-        ({"type": "action", "version": True, "action": {"type": "knock"}}, "malformed"),
+        ({"type": "action", "action": {"type": "pass"}}, "malformed"),
+        ({"type": "action", "version": -1, "action": {"type": "pass"}}, "malformed"),
+        ({"type": "action", "version": True, "action": {"type": "pass"}}, "malformed"),
         ({"type": "action", "version": 0}, "malformed"),
-        # An action of the wrong shape is no Golf action (MalformedAction): malformed, never illegal.
+        # An action of the wrong shape is no action of the game (MalformedAction): malformed, never illegal.
         ({"type": "action", "version": 0, "action": {"type": "fly"}}, "malformed"),
-        ({"type": "action", "version": 0, "action": "knock"}, "malformed"),
-        ({"type": "action", "version": 0, "action": {"type": "swap", "slot": "2"}}, "malformed"),
-        ({"type": "action", "version": 0, "action": {"type": "peek", "slot": 4}}, "malformed"),  # G-3.1: four cards
-        ({"type": "action", "version": 0, "action": {"type": "draw", "card": "K"}}, "malformed"),
-        # A Golf action that the rules do not allow now (IllegalAction): illegal.
-        ({"type": "action", "version": 0, "action": {"type": "knock"}}, "illegal"),  # not in the peek phase
-        ({"type": "action", "version": 0, "action": {"type": "swap", "slot": 0}}, "illegal"),  # G-3.3: peeks first
-        ({"type": "action", "version": 7, "action": {"type": "knock"}}, "stale"),
-        ({"type": "hint"}, "illegal"),  # Golf has no hints
+        ({"type": "action", "version": 0, "action": "pass"}, "malformed"),
+        ({"type": "action", "version": 0, "action": {"type": "pass", "chips": 2}}, "malformed"),
+        ({"type": "action", "version": 7, "action": {"type": "pass"}}, "stale"),
+        ({"type": "hint"}, "illegal"),  # the plugin game has no hints
         ("x" * 5000, "too_large"),
         # Nesting deeper than json.loads can parse (a RecursionError), or deeper than the server allows.
         ("[" * 2000 + "]" * 2000, "malformed"),
@@ -157,7 +153,7 @@ def test_seat_token_matrix(server: LiveServer) -> None:
     ],
 )
 def test_bad_messages_get_a_structured_error_and_change_nothing(server: LiveServer, message: Any, code: str) -> None:
-    t = two_humans(server)
+    t = two_humans(server, PLUGIN)
     s = server.ws(t["id"])
     sync = s.hello(t["tokens"][0])
     s.send(message if isinstance(message, str) else json.dumps(message))
@@ -173,7 +169,7 @@ def test_an_action_is_acknowledged_by_the_actors_own_sync_alone(server: LiveServ
     """The acting socket gets one frame for its action: its sync of the new version with "ack": true, no separate
     ack frame; every other socket (the other seat, a second socket of the acting seat, a spectator) gets its sync
     of that version without "ack"."""
-    t = two_humans(server)
+    t = two_humans(server, PLUGIN)
     mover, other = server.ws(t["id"]), server.ws(t["id"])
     sync = mover.hello(t["tokens"][0])
     other.hello(t["tokens"][1])
@@ -196,7 +192,7 @@ def test_an_action_is_acknowledged_by_the_actors_own_sync_alone(server: LiveServ
         assert s.recv() == {"type": "pong"}  # nothing else was sent
 
 
-@pytest.mark.parametrize("game", ["golf", "olympicards", "athletic"])
+@pytest.mark.parametrize("game", game_names())
 def test_the_syncs_last_carries_the_action_as_json_beside_its_text(server: LiveServer, game: str) -> None:
     # protocol 1.1: a client reads `last.action` (the action's `to_json()`) and parses no notation; `text` stays
     t = two_humans(server, game)
@@ -212,7 +208,7 @@ def test_the_syncs_last_carries_the_action_as_json_beside_its_text(server: LiveS
 
 
 def test_a_huge_frame_closes_the_socket(server: LiveServer) -> None:
-    t = two_humans(server)
+    t = two_humans(server, PLUGIN)
     s = server.ws(t["id"])
     s.hello(t["tokens"][0])
     with pytest.raises(ConnectionClosed):
@@ -221,7 +217,7 @@ def test_a_huge_frame_closes_the_socket(server: LiveServer) -> None:
 
 
 def test_resent_action_has_no_second_effect_and_old_versions_are_stale(server: LiveServer) -> None:
-    t = two_humans(server)
+    t = two_humans(server, PLUGIN)
     s = server.ws(t["id"])
     sync = s.hello(t["tokens"][0])
     first, second = sync["legal"][0]["action"], sync["legal"][1]["action"]
@@ -241,14 +237,14 @@ def test_resent_action_has_no_second_effect_and_old_versions_are_stale(server: L
 
 def test_not_started_and_game_over(server: LiveServer) -> None:
     with server.http() as http:
-        made = create(http, "golf", ["human", "human"], {"rounds": 1})
+        made = create(http, PLUGIN, ["human", "human"], {"hands": 3})
     s = server.ws(made["table"]["id"])
     sync = s.hello(made["token"])
     assert sync["table"]["status"] == "waiting" and sync["legal"] == []
-    s.send({"type": "action", "version": 0, "action": {"type": "peek", "slot": 0}})
+    s.send({"type": "action", "version": 0, "action": {"type": "bet"}})
     assert s.until("error")["code"] == "not_started"
     with server.http() as http:
-        made = create(http, "golf", ["human", "random"], {"rounds": 1})
+        made = create(http, PLUGIN, ["human", "random"], {"hands": 3})
     s = server.ws(made["table"]["id"])
     sync = s.hello(made["token"])
     for _ in range(500):
@@ -261,13 +257,13 @@ def test_not_started_and_game_over(server: LiveServer) -> None:
         else:
             sync = s.until("sync")
     assert "result" in sync and sync["legal"] == []
-    s.send({"type": "action", "version": sync["version"], "action": {"type": "knock"}})
+    s.send({"type": "action", "version": sync["version"], "action": {"type": "pass"}})
     assert s.until("error")["code"] == "game_over"
 
 
 def test_rate_limit_then_close(tmp_path: Path) -> None:
     with live_server(tmp_path / "db.sqlite3", rate_per_second=5.0, rate_burst=5.0, rate_strikes=20) as live:
-        t = two_humans(live)
+        t = two_humans(live, PLUGIN)
         s = live.ws(t["id"])
         s.hello(t["tokens"][0])
         # A burst of 15: the first 5 pass, the rest are refused, fewer strikes than it takes to be closed.
@@ -288,7 +284,7 @@ def test_rate_limit_then_close(tmp_path: Path) -> None:
 def test_concurrent_conflicting_actions_exactly_one_wins(server: LiveServer) -> None:
     """Two sockets of the same seat (two tabs) send different actions with the same version at the same moment."""
     for _ in range(10):
-        t = two_humans(server)
+        t = two_humans(server, PLUGIN)
         a, b = server.ws(t["id"]), server.ws(t["id"])
         sync = a.hello(t["tokens"][0])
         b.hello(t["tokens"][0])

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_support import live_server, play_to_end, wait_finished
 
 from podium.core.record import Record
 from podium.core.registry import game_names, get_game, get_spec
 from podium.server import ServerConfig, create_app
+from server_support import live_server, play_to_end, wait_finished
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 FOUR = next(name for name in game_names() if get_game(name).max_players >= 4)  # a game that seats four

@@ -14,14 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-from server_support import Socket
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 from podium.core.record import Record
+from podium.core.registry import game_names, get_game
 from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+from rl_support import cases_of, encoded_games
+from server_support import Socket
 
 KILLS = 4
+MAX_STEPS = 3000  # the most steps of a game played here, as its game declares it for the rules played
+MAX_TURNS = 100  # or the most turns
 DEADLINE = 90.0  # seconds for the whole test, kills and the end of every game included
 
 
@@ -99,21 +103,36 @@ def _follow(
             s.close()
 
 
+def table_specs() -> list[tuple[str, list[str], dict[str, Any]]]:
+    """Two tables of every installed game, with its short rules (its first RL variant, tests/rl_support.py, or its
+    defaults), where those bound the game (random players could play an unbounded game past the test's deadline):
+    a bounded number of steps, or of turns (MAX_TURNS): a human and a bot, and bots only (three when the game
+    allows)."""
+    specs = []
+    for name in game_names():
+        game = get_game(name)
+        rules = cases_of(name)[0][2] if name in encoded_games() else {}
+        config = game.config(rules)
+        for seats in (["human", "random"], ["random"] * min(3, game.max_players)):
+            steps = game.max_steps(config, len(seats))
+            turns = game.max_turns(config, len(seats))
+            if (steps is not None and steps <= MAX_STEPS) or (turns is not None and turns <= MAX_TURNS):
+                specs.append((name, seats, rules))
+    return specs
+
+
+def test_the_tables_are_of_several_games() -> None:
+    assert len({game for game, _, _ in table_specs()}) >= 2
+
+
 def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     started = time.monotonic()
     rng = random.Random(2024)
     server = Server(tmp_path / "podium.sqlite3")
     server.start()
     tables: list[dict[str, Any]] = []
-    specs = [
-        ("golf", ["human", "random"], {"rounds": 9}),
-        ("olympicards", ["human", "random", "random"], {}),
-        ("golf", ["random", "random", "random"], {"rounds": 9}),
-        ("olympicards", ["random", "random"], {}),
-        ("athletic", ["random", "random"], {"max_turns": 40}),
-    ]
     with server.http() as http:
-        for game, seats, options in specs:
+        for game, seats, options in table_specs():
             body = {
                 "game": game,
                 "players": len(seats),

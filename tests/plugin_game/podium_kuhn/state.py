@@ -137,6 +137,26 @@ class KuhnState(State, game="podium_kuhn.game:GAME"):
             return None
         return (self.first_player + len(self._history)) % self.num_players
 
+    @property
+    def hand(self) -> int:
+        """The hand being played, 1-based (K-5)."""
+        return self._hand
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """This hand's action ids (0 pass, 1 bet), from the first player on."""
+        return tuple(self._history)
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Each seat's net chips in the match so far."""
+        return tuple(self._chips)
+
+    def known_card(self, seat: int, viewer: int | None) -> int | None:
+        """K-2.2: `seat`'s card as `viewer` knows it (its own, and at the end the cards shown down), else None.
+        What a seat knows of the cards, once: the view and the encoding read it."""
+        return self._cards[seat] if seat == viewer or seat in self._revealed() else None
+
     def legal_actions(self) -> list[KuhnAction]:  # type: ignore[override]
         return [] if self.is_over else [PASS, BET]
 
@@ -224,7 +244,6 @@ class KuhnState(State, game="podium_kuhn.game:GAME"):
         n = self.num_players
         if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
             raise ValueError(f"no seat {player!r} in a {n}-player game")
-        shown = self._revealed() | ({player} if player is not None else set())
         stakes = self._stakes()
         return {
             "game": "kuhn",
@@ -238,7 +257,7 @@ class KuhnState(State, game="podium_kuhn.game:GAME"):
             "first_player": self.first_player,
             "ante": ANTE,
             "bet": self._config.bet,
-            "cards": [card_text(self._cards[s]) if s in shown else None for s in range(n)],
+            "cards": [None if (c := self.known_card(s, player)) is None else card_text(c) for s in range(n)],
             "deck_size": len(self._deck),
             "history": [NAMES[a] for a in self._history],
             "facing_bet": not self.is_over and first_bet(self._history) is not None,

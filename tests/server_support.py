@@ -139,6 +139,15 @@ def create(
     return dict(response.json())
 
 
+def two_humans(server: LiveServer, game: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A table of two human seats, both taken: its id and each seat's token."""
+    with server.http() as http:
+        made = create(http, game, ["human", "human"], options or {})
+        table_id = made["table"]["id"]
+        other = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
+    return {"id": table_id, "tokens": {made["seat"]: made["token"], other["seat"]: other["token"]}}
+
+
 def wait_finished(client: httpx2.Client, table_id: str, seconds: float = 60.0) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -2,7 +2,8 @@
 (G-4: a player never looks at their face-down cards again). The server knows nothing of it as such: it travels as a
 game option (stored, kept by a rematch and a restart), and its hiding is in the view the server sends
 (`State.shown_view`), so a remembered card never leaves the server. A database of schema 2, where it was a column
-of every table that only the clients read, is migrated: a flagged Golf table becomes one with the option set."""
+of every table that only the clients read, is migrated: a flagged Golf table becomes one with the option set.
+Another game (the plugin game, Kuhn poker) has no such option and refuses it."""
 
 from __future__ import annotations
 
@@ -13,9 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server_support import Socket, create, live_server, play_to_end
-
 from podium.core.record import Record
+from server_support import Socket, create, live_server, play_to_end
 
 
 def golf(seats: list[str], **options: Any) -> dict[str, Any]:
@@ -59,9 +59,9 @@ def test_the_old_memory_field_of_a_request_is_refused_and_the_option_is_checked(
         assert "unknown field(s) ['memory']" in response.json()["error"]["message"]
         response = http.post("/api/tables", json=golf(["human", "human"], memory="sometimes"))
         assert response.status_code == 400 and "memory" in response.json()["error"]["message"]
-        response = http.post("/api/tables", json={**golf(["human", "human"]), "game": "olympicards", "options": {}})
+        response = http.post("/api/tables", json={**golf(["human", "human"]), "game": "kuhn", "options": {}})
         assert response.status_code == 201
-        response = http.post("/api/tables", json={**golf(["human", "human"]), "game": "athletic",
+        response = http.post("/api/tables", json={**golf(["human", "human"]), "game": "kuhn",
                                                   "options": {"memory": True}})  # fmt: skip
         assert response.status_code == 400  # a game without the option refuses it like any unknown option
         assert len(http.get("/api/tables").json()) == 1  # nothing else was made
@@ -156,13 +156,13 @@ def test_a_database_of_schema_2_is_migrated_its_memory_tables_become_golf_tables
         conn.executescript(SCHEMA_2)
         old_table(conn, "golf-memory", "golf", {"rounds": 1}, 1)
         old_table(conn, "golf-plain", "golf", {"rounds": 1}, 0)
-        old_table(conn, "olympicards-memory", "olympicards", {}, 1)  # the flag meant nothing there: dropped
+        old_table(conn, "kuhn-memory", "kuhn", {}, 1)  # the flag meant nothing there: dropped
     with live_server(db) as server, server.http() as http:
         assert http.get("/api/tables/golf-memory").json()["options"]["memory"] is True
         assert "memory" not in http.get("/api/tables/golf-plain").json()["options"]
-        olympicards = http.get("/api/tables/olympicards-memory").json()
-        assert "memory" not in olympicards["options"] and "memory" not in olympicards
-        assert {t["id"] for t in http.get("/api/tables").json()} == {"golf-memory", "golf-plain", "olympicards-memory"}
+        other_game = http.get("/api/tables/kuhn-memory").json()
+        assert "memory" not in other_game["options"] and "memory" not in other_game
+        assert {t["id"] for t in http.get("/api/tables").json()} == {"golf-memory", "golf-plain", "kuhn-memory"}
         other = http.post("/api/tables/golf-memory/join", json={"name": "Bo"}).json()
         socket = server.ws("golf-memory")
         sync = socket.hello(other["token"])
