@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypedDict, TypeVar
 
 from podium.core.errors import PodiumError
 
@@ -27,6 +27,16 @@ BACKENDS = ("local", "ray")
 MAX_CHUNK = 1000
 PROBE_SECONDS = 5.0  # how long a cluster's port may take to accept a connection
 RAY_INSTALL = "the Ray backend needs the ray package: pip install 'podium[ray]' (or pip install ray)"
+
+
+class Where(TypedDict, total=False):
+    """Where a job runs, as `run_job`'s keywords and the `simulate`/`compare`/`tournament` functions' (`**where`):
+    the backend ("local", the default, or "ray"), the number of workers (1) and a Ray cluster's address (None: a
+    local cluster)."""
+
+    backend: str
+    workers: int
+    address: str | None
 
 
 class Mergeable(Protocol):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import ConfigError
-from podium.sim.backends import Progress
+from podium.sim.backends import Progress, Where
 from podium.sim.runner import GamesJob, check_lineup, game_seed, play_game, run_timed
 from podium.sim.stats import Aggregate, JsonEquality, mean_ci
 
@@ -140,13 +140,10 @@ def compare(
     games: int,
     seed: int = 0,
     progress: Progress | None = None,
-    *,
-    backend: str = "local",
-    workers: int = 1,
-    address: str | None = None,
+    **where: Unpack[Where],
 ) -> CompareReport:
     """Play game i (seed `seed + i`) under both variants, for i < `games`; `progress` counts pairs of games."""
     check_lineup(game, bots)
     job = CompareJob(game.name, config_a, config_b, tuple(bots), seed, games)
-    aggregate, seconds, name = run_timed(job, backend, workers, address, progress)
+    aggregate, seconds, name, workers = run_timed(job, progress, where)
     return CompareReport(game.name, list(bots), aggregate, config_a, config_b, seed, seconds, name, workers)

@@ -12,13 +12,13 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, Unpack
 
 from podium.agents.base import NO_VIEW, Agent, make_agent
 from podium.core.config import GameConfig
 from podium.core.contract import Game, State
 from podium.core.registry import get_game
-from podium.sim.backends import Job, Mergeable, Progress, run_job
+from podium.sim.backends import Job, Mergeable, Progress, Where, run_job
 from podium.sim.stats import Aggregate
 
 R = TypeVar("R", bound=Mergeable)
@@ -76,13 +76,17 @@ class GamesJob(ABC, Generic[R]):
         return agg
 
 
-def run_timed(
-    job: Job[R], backend: str, workers: int, address: str | None, progress: Progress | None
-) -> tuple[R, float, str]:
-    """Run `job` on the backend; returns its aggregate, the seconds it took and the backend's name as reported."""
+def run_timed(job: Job[R], progress: Progress | None, where: Where) -> tuple[R, float, str, int]:
+    """Run `job` where `where` says; returns its aggregate, the seconds it took, the backend's name as reported and
+    the number of workers."""
     start = time.perf_counter()
-    aggregate = run_job(job, backend=backend, workers=workers, address=address, progress=progress)
-    return aggregate, time.perf_counter() - start, backend.strip().lower()
+    aggregate = run_job(job, progress=progress, **where)
+    return (
+        aggregate,
+        time.perf_counter() - start,
+        where.get("backend", "local").strip().lower(),
+        where.get("workers", 1),
+    )
 
 
 @dataclass(frozen=True)
@@ -159,14 +163,11 @@ def simulate(
     games: int,
     seed: int = 0,
     progress: Progress | None = None,
-    *,
-    backend: str = "local",
-    workers: int = 1,
-    address: str | None = None,
+    **where: Unpack[Where],
 ) -> SimulationReport:
     """Play `games` games (game i with seed `seed + i`) and aggregate them; the aggregate is the same for every
     backend and number of workers."""
     check_lineup(game, bots)
     job = SimulationJob(game.name, config, tuple(bots), seed, games)
-    aggregate, seconds, name = run_timed(job, backend, workers, address, progress)
+    aggregate, seconds, name, workers = run_timed(job, progress, where)
     return SimulationReport(game.name, list(bots), aggregate, config, seed, seconds, name, workers)

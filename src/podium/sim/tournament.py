@@ -29,12 +29,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Unpack
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game, Result
 from podium.core.errors import PodiumError
-from podium.sim.backends import Progress
+from podium.sim.backends import Progress, Where
 from podium.sim.runner import GamesJob, check_lineup, game_seed, play_game, run_timed
 from podium.sim.stats import WIN_UNIT, Aggregate, JsonEquality, Number, mean_ci, wilson
 
@@ -278,9 +278,7 @@ def tournament(
     progress: Progress | None = None,
     *,
     seating: str = "auto",
-    backend: str = "local",
-    workers: int = 1,
-    address: str | None = None,
+    **where: Unpack[Where],
 ) -> TournamentReport:
     """Play about `games` games (rounded up to whole deals) between `bots` on `players` seats (default: one seat
     per bot, within the game's bounds)."""
@@ -292,5 +290,5 @@ def tournament(
     check_lineup(game, [bots[s % len(bots)] for s in range(seats)])
     plan = schedule(bots, seats, games, seed, seating)
     job = TournamentJob(game.name, config, tuple(bots), plan, plan.games)
-    aggregate, seconds, name = run_timed(job, backend, workers, address, progress)
+    aggregate, seconds, name, workers = run_timed(job, progress, where)
     return TournamentReport(game.name, list(bots), seats, plan, aggregate, config, seed, seconds, name, workers)
