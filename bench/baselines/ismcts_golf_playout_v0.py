@@ -23,7 +23,7 @@ from podium.games.golf.actions import DISCARD_ACTION, DRAW_ACTION, KNOCK_ACTION,
 from podium.games.golf.rules import MAX_PLAYERS, OWNER, UNSEEN, GolfPhase, visible_at
 from podium.games.golf.scoring import UNKNOWN, Pricer
 from podium.games.golf.state import GolfState
-from podium.games.golf.views import as_golf_view, card_values_of
+from podium.games.golf.view import as_golf_view, card_values_of
 
 GOLF_SPREAD = 7.0
 # bots/tuning.py of that day

@@ -18,7 +18,7 @@ from podium.games.golf.cards import DECK_SIZE, parse_card
 from podium.games.golf.config import STANDARD_VALUES
 from podium.games.golf.rules import OWNER
 from podium.games.golf.scoring import card_values
-from podium.games.golf.views import GolfView, as_golf_view, card_values_of
+from podium.games.golf.view import GolfView, as_golf_view, card_values_of
 
 
 def views_of(options: dict[str, Any], count: int, seed: int) -> list[tuple[int, GolfView]]:

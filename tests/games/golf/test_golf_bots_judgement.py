@@ -19,7 +19,7 @@ from podium.games.golf import GAME
 from podium.games.golf.actions import DISCARD, SWAP, GolfAction
 from podium.games.golf.cards import RANK_OF, parse_card
 from podium.games.golf.rules import GolfPhase
-from podium.games.golf.views import GolfView, as_golf_view, card_values_of
+from podium.games.golf.view import GolfView, as_golf_view, card_values_of
 
 # Decision points come from games of these bots (varied play, so varied hands); seeds make them the same every run.
 PLAYERS = ["heuristic-v1", "random", "counting-v0", "heuristic"]

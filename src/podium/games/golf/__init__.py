@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from podium.games.golf.game import GAME, GolfGame
     from podium.games.golf.rules import GolfPhase
     from podium.games.golf.state import GolfState
-    from podium.games.golf.views import GolfView
+    from podium.games.golf.view import GolfView
 
 __all__ = [
     "ACTIONS",
@@ -48,4 +48,4 @@ __all__ = [
 ]
 
 # Reading the spec imports this package: the engine is imported when one of these names is first read.
-__getattr__ = lazy_names(__name__, __all__, ("game", "actions", "config", "rules", "state", "views"))
+__getattr__ = lazy_names(__name__, __all__, ("game", "actions", "config", "rules", "state", "view"))

@@ -12,7 +12,7 @@ from podium.api.tui import GameTui, card_label, french_card
 from podium.core.contract import Action, Event, State, View
 from podium.games.golf.actions import TAKE, GolfAction
 from podium.games.golf.rules import GolfPhase
-from podium.games.golf.views import GolfView, as_golf_view
+from podium.games.golf.view import GolfView, as_golf_view
 
 
 def _hand(view: GolfView, seat: int, glimpse: dict[int, str] | None = None) -> Text:

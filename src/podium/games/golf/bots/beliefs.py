@@ -26,7 +26,7 @@ from podium.games.golf.cards import DECK_SIZE, parse_card
 from podium.games.golf.game import view_sampler
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
-from podium.games.golf.views import GolfView, card_values_of
+from podium.games.golf.view import GolfView, card_values_of
 
 TURN_BUCKETS = 5
 """The owner's turns in the round so far, bucketed: 0, 1, 2-3, 4-6, 7 or more."""

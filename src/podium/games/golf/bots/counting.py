@@ -29,7 +29,7 @@ from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, Go
 from podium.games.golf.cards import DECK_SIZE, parse_card
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN, partial_sum
-from podium.games.golf.views import as_golf_view, card_values_of
+from podium.games.golf.view import as_golf_view, card_values_of
 
 MIN_DISTANCE = 8.0
 CARD_MARGIN = 1.0

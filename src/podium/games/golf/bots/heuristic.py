@@ -52,7 +52,7 @@ from podium.games.golf.bots.tuning import (
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN
-from podium.games.golf.views import GolfView, as_golf_view, card_values_of
+from podium.games.golf.view import GolfView, as_golf_view, card_values_of
 
 _PARSED: dict[str, int] = {}
 _CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)

@@ -36,7 +36,7 @@ from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, Go
 from podium.games.golf.bots import heuristic
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN, partial_sum
-from podium.games.golf.views import GolfView, as_golf_view, card_values_of
+from podium.games.golf.view import GolfView, as_golf_view, card_values_of
 
 _CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)
 # The thresholds of that day (bots/tuning.py before issue 17).

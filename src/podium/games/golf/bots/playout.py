@@ -49,7 +49,7 @@ from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import UNSEEN, GolfPhase, Rules
 from podium.games.golf.scoring import UNKNOWN, Pricer
 from podium.games.golf.state import GolfState
-from podium.games.golf.views import GolfView, as_golf_view, card_values_of
+from podium.games.golf.view import GolfView, as_golf_view, card_values_of
 
 GOLF_SPREAD = 7.0
 # The score margin's share of a reward, and the points that make a margin count (tanh scale).
