@@ -20,8 +20,8 @@ An iteration is one playout (one candidate turn and its rollout with whole turns
 pruned root moves, another playout policy that plays about twice as many turns before it scores, weighted samples;
 see docs/bots.md) an iteration is not the same work as before: the ratio is then speed only, and the strength is
 checked separately (bench/strength.py). The lines marked "v0 playout" search Golf with the playout of before in both
-bots (the same decisions at the same seed: tests/agents/test_ismcts_baseline.py), so that they measure the search,
-the sampling and the engine calls alone.
+bots (the same decisions at the same seed; a test checked it against this frozen search until issue 27), so that
+they measure the search, the sampling and the engine calls alone.
 """
 
 from __future__ import annotations
