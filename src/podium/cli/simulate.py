@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from rich.console import Console, Group
 from rich.progress import (
@@ -24,7 +24,7 @@ from rich.text import Text
 
 from podium.core.config import GameConfig
 from podium.core.contract import Game
-from podium.sim.backends import backend_session, check_backend
+from podium.sim.backends import Where, backend_session, check_backend
 from podium.sim.compare import CompareReport, compare
 from podium.sim.plot import check_plot, plot_runs
 from podium.sim.results import check_output, compare_json, simulation_json, write_json
@@ -101,19 +101,13 @@ def run_simulation(
     seed: int,
     console: Console,
     *,
-    workers: int = 1,
-    backend: str = "local",
-    address: str | None = None,
     out: Path | None = None,
     plot: Path | None = None,
+    **where: Unpack[Where],
 ) -> SimulationReport:
-    backend = check_backend(backend, workers, address)
-    check_outputs(out, plot)
-    check_lineup(game, bots)  # a bad bot is refused before the progress bar starts
-    description = f"{game.title}, {len(bots)} players"
-    with backend_session(backend, workers, address), progress_bar(console, description, games) as update:
-        report = simulate(game, config, bots, games, seed, update, backend=backend, workers=workers, address=address)
-    console.print(summary(game, config, report, address))
+    with checked_run(console, game, bots, games, "", out, plot, where) as (update, checked):
+        report = simulate(game, config, bots, games, seed, update, **checked)
+    console.print(summary(game, config, report, checked.get("address")))
     title = f"{game.title}: {count(report.games, 'game')}, {rules_text(config)}"
     save_outputs(console, out, simulation_json(report), plot, title, [("", report.aggregate)])
     return report
@@ -128,25 +122,40 @@ def run_comparison(
     seed: int,
     console: Console,
     *,
-    workers: int = 1,
-    backend: str = "local",
-    address: str | None = None,
     out: Path | None = None,
     plot: Path | None = None,
+    **where: Unpack[Where],
 ) -> CompareReport:
-    backend = check_backend(backend, workers, address)
-    check_outputs(out, plot)
-    check_lineup(game, bots)  # a bad bot is refused before the progress bar starts
-    description = f"{game.title}, {len(bots)} players, A and B"
-    with backend_session(backend, workers, address), progress_bar(console, description, games) as update:
-        report = compare(
-            game, config_a, config_b, bots, games, seed, update, backend=backend, workers=workers, address=address
-        )
-    console.print(comparison_table(game, report, address))
+    with checked_run(console, game, bots, games, ", A and B", out, plot, where) as (update, checked):
+        report = compare(game, config_a, config_b, bots, games, seed, update, **checked)
+    console.print(comparison_table(game, report, checked.get("address")))
     title = f"{game.title}: A = {rules_text(config_a)}, B = {rules_text(config_b)}"
     runs = [("A", report.aggregate.a), ("B", report.aggregate.b)]
     save_outputs(console, out, compare_json(report), plot, title, runs)
     return report
+
+
+@contextmanager
+def checked_run(
+    console: Console,
+    game: Game,
+    bots: list[str],
+    games: int,
+    what: str,
+    out: Path | None,
+    plot: Path | None,
+    where: Where,
+) -> Iterator[tuple[Callable[[int], None], Where]]:
+    """A run of `games` games: its backend, output files and bots are checked before anything is played (a bad bot
+    is refused before the progress bar starts); then its backend's session and progress bar. Yields the progress
+    callback and `where` with the backend's name as checked."""
+    workers, address = where.get("workers", 1), where.get("address")
+    backend = check_backend(where.get("backend", "local"), workers, address)
+    check_outputs(out, plot)
+    check_lineup(game, bots)
+    description = f"{game.title}, {len(bots)} players{what}"
+    with backend_session(backend, workers, address), progress_bar(console, description, games) as update:
+        yield update, Where(backend=backend, workers=workers, address=address)
 
 
 def save_outputs(
