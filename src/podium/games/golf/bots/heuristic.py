@@ -35,6 +35,7 @@ Options: `noise` (probability of a uniformly random legal action instead, for th
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import cast
 
 from podium.agents.base import BotOption, NoisyAgent
@@ -186,7 +187,28 @@ class GolfReading:
 _SUIT_FREE = 0
 
 
-class GolfHeuristic(NoisyAgent):
+class GolfBot(NoisyAgent):
+    """A Golf bot that decides from its view and the table's card values (`heuristic` and the frozen
+    `heuristic-v1`): the noise, the view's reading and the value table are the same for both."""
+
+    _values: tuple[int, ...] | None = None
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        blunder = self.blunder(legal)
+        if blunder is not None:
+            return blunder
+        actions = cast(list[GolfAction], legal)
+        golf = as_golf_view(view)
+        if self._values is None:
+            self._values = card_values_of(golf)
+        return self.choose(golf, actions, self._values)
+
+    @abstractmethod
+    def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+        """The bot's decision."""
+
+
+class GolfHeuristic(GolfBot):
     description = (
         "counts cards: an unseen card is worth the mean of the cards not yet seen, a card is swapped in where it "
         "lowers the expected sum most, the discard is taken when it beats a draw, and it knocks (four-card) when "
@@ -226,25 +248,12 @@ class GolfHeuristic(NoisyAgent):
         self.owner_bias = float(owner_bias)
         self.take_margin = float(take_margin)
         self.close_margin = float(close_margin)
-        self._values: tuple[int, ...] | None = None
-
-    def act(self, view: View, legal: list[Action]) -> Action:
-        blunder = self.blunder(legal)
-        if blunder is not None:
-            return blunder
-        actions = cast(list[GolfAction], legal)
-        golf = as_golf_view(view)
-        if self._values is None:
-            self._values = card_values_of(golf)
-        return self.choose(golf, actions, self._values)
 
     def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
         kinds = {a.kind: a for a in legal}
         phase = view["phase"]
         if phase in _CHOOSE_A_SLOT:
-            if PASS in kinds:
-                return kinds[PASS]  # flip_on_discard = may: keep the card face down
-            return pick_flip(view, legal)
+            return pick_slot(view, legal, kinds)
         r = GolfReading(view, values, self.owner_bias)
         margin = 0.0 if r.last_turn else self.unknown_margin
         top_text = view["discard_top"]
@@ -325,6 +334,13 @@ class GolfHeuristic(NoisyAgent):
             r.turn_gain(q, top, self.unknown_margin) for q in range(r.n) if q != r.me
         )
         return drift <= self.knock_drift
+
+
+def pick_slot(view: GolfView, legal: list[GolfAction], kinds: dict[int, GolfAction]) -> GolfAction:
+    """The choice of a slot to peek at or turn up, or not to turn one up at all where the rules allow it."""
+    if PASS in kinds:
+        return kinds[PASS]  # flip_on_discard = may: keep the card face down
+    return pick_flip(view, legal)
 
 
 def pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:

@@ -28,15 +28,13 @@ Options: `noise` (probability of a uniformly random legal action instead, for th
 
 from __future__ import annotations
 
-from typing import cast
-
 from podium.agents.base import BotOption, NoisyAgent
-from podium.core.contract import Action, Game, View
+from podium.core.contract import Game
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
 from podium.games.golf.bots import heuristic
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN, partial_sum
-from podium.games.golf.views import GolfView, as_golf_view, card_values_of
+from podium.games.golf.views import GolfView
 
 _CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)
 # The thresholds of that day (bots/tuning.py before issue 17).
@@ -61,7 +59,7 @@ class GolfReading(heuristic.GolfReading):
         return min(self.expected_sum(q) for q in range(self.n) if q != self.me)
 
 
-class GolfHeuristicV1(NoisyAgent):
+class GolfHeuristicV1(heuristic.GolfBot):
     description = (
         "the Golf heuristic of before issue 17, frozen as a benchmark baseline: plays like a careful human: "
         "an unseen card is worth the mean of the cards not yet seen, a card is "
@@ -90,21 +88,9 @@ class GolfHeuristicV1(NoisyAgent):
         self.knock_margin = float(knock_margin)
         self.unknown_margin = float(unknown_margin)
         self.owner_bias = float(owner_bias)
-        self._values: tuple[int, ...] | None = None
 
-    def act(self, view: View, legal: list[Action]) -> Action:
-        blunder = self.blunder(legal)
-        if blunder is not None:
-            return blunder
-        actions = cast(list[GolfAction], legal)
-        golf = as_golf_view(view)
-        values = self._value_table(golf)
-        return golf_choice(golf, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)
-
-    def _value_table(self, view: GolfView) -> tuple[int, ...]:
-        if self._values is None:
-            self._values = card_values_of(view)
-        return self._values
+    def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+        return golf_choice(view, legal, values, self.knock_margin, self.unknown_margin, self.owner_bias)
 
 
 # Knock at once with an expected sum this low, whatever the others hold.
@@ -126,9 +112,7 @@ def golf_choice(
     kinds = {a.kind: a for a in legal}
     phase = view["phase"]
     if phase in _CHOOSE_A_SLOT:
-        if PASS in kinds:
-            return kinds[PASS]  # flip_on_discard = may: keep the card face down
-        return heuristic.pick_flip(view, legal)
+        return heuristic.pick_slot(view, legal, kinds)
     r = GolfReading(view, values, owner_bias)
     if phase == GolfPhase.KNOCK:  # knock = "after": knock or pass
         return kinds[KNOCK] if _should_knock(r, knock_margin) else kinds[PASS]
