@@ -4,12 +4,17 @@ options, its bots' descriptions, the tournament plan of five bots."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from game_support import invoke
-from podium.agents.base import agent_description, bot_options
+from podium.agents.base import agent_description, bot_options, make_agent
+from podium.games.golf import GAME
+from podium.games.golf.bots import counting
+from podium.games.golf.bots.heuristic import GolfHeuristic, Thresholds
+from podium.games.golf.bots.heuristic_v1 import ThresholdsV1
 
 
 @pytest.mark.parametrize(
@@ -35,6 +40,16 @@ def test_golf_declares_its_own_heuristic_options() -> None:
     # the frozen baseline keeps the options it had (issue 17)
     assert [o.name for o in bot_options("heuristic-v1", "golf")] == ["noise", "knock_margin", "unknown_margin",
                                                                      "owner_bias"]  # fmt: skip
+
+
+def test_each_declared_option_is_a_threshold_the_bot_reads() -> None:
+    for name, thresholds in (("heuristic", Thresholds), ("heuristic-v1", ThresholdsV1)):
+        assert [o.name for o in bot_options(name, "golf")] == ["noise", *(f.name for f in fields(thresholds))]
+    assert [o.name for o in bot_options("counting-v0", "golf")] == [f.name for f in fields(counting.Thresholds)]
+    bot = make_agent("heuristic:knock_sure=4", GAME, 0)
+    assert isinstance(bot, GolfHeuristic)
+    assert bot.thresholds.knock_sure == 4.0
+    assert bot.thresholds.take_margin == Thresholds().take_margin
 
 
 def test_golfs_bot_descriptions() -> None:

@@ -21,6 +21,7 @@ Initial peeks and flips: the first legal slot; after a discard with `flip_on_dis
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from podium.agents.base import Agent, BotOption
@@ -31,8 +32,13 @@ from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN, partial_sum
 from podium.games.golf.view import as_golf_view, card_values_of
 
-MIN_DISTANCE = 8.0
-CARD_MARGIN = 1.0
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The bot's options (rules 2 and 3)."""
+
+    min_distance: float = 8.0
+    card_margin: float = 1.0
 
 
 class GolfCountingV0(Agent):
@@ -47,17 +53,9 @@ class GolfCountingV0(Agent):
     )
     name = "counting-v0"
 
-    def __init__(
-        self,
-        game: Game,
-        seat: int,
-        seed: int = 0,
-        min_distance: float = MIN_DISTANCE,
-        card_margin: float = CARD_MARGIN,
-    ) -> None:
+    def __init__(self, game: Game, seat: int, seed: int = 0, **thresholds: float) -> None:
         super().__init__(game, seat, seed)
-        self.min_distance = float(min_distance)
-        self.card_margin = float(card_margin)
+        self.thresholds = Thresholds(**thresholds)
 
     def act(self, view: View, legal: list[Action]) -> Action:
         actions = cast(list[GolfAction], legal)
@@ -90,7 +88,8 @@ class GolfCountingV0(Agent):
         mine = estimate(hands[me])
         if phase == GolfPhase.KNOCK or DRAW in kinds:
             others = min(estimate(hands[q]) for q in range(golf["num_players"]) if q != me)
-            knock = mine + self.min_distance <= others or mine <= self.min_distance or others <= self.min_distance
+            distance = self.thresholds.min_distance
+            knock = mine + distance <= others or mine <= distance or others <= distance
             if phase == GolfPhase.KNOCK:
                 return kinds[KNOCK] if knock else kinds[PASS]
             if knock and KNOCK in kinds:
@@ -99,7 +98,8 @@ class GolfCountingV0(Agent):
             if top is not None and TAKE in kinds:
                 worth = values[parse_card(top)]
                 known = [values[c] for c in hands[me] if c >= 0]
-                if avg - self.card_margin > worth and any(v > worth - self.card_margin for v in known):
+                margin = self.thresholds.card_margin
+                if avg - margin > worth and any(v > worth - margin for v in known):
                     return kinds[TAKE]
             return kinds[DRAW]
         drawn = golf["drawn"]

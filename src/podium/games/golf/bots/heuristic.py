@@ -35,6 +35,8 @@ Options: `noise` (probability of a uniformly random legal action instead, for th
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from dataclasses import dataclass
 from typing import cast
 
 from podium.agents.base import BotOption, NoisyAgent
@@ -186,7 +188,41 @@ class GolfReading:
 _SUIT_FREE = 0
 
 
-class GolfHeuristic(NoisyAgent):
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The heuristic's options, at their fitted values (`tuning.py` says what each means)."""
+
+    knock_margin: float = KNOCK_MARGIN
+    knock_drift: float = KNOCK_DRIFT
+    knock_sure: float = KNOCK_SURE
+    unknown_margin: float = UNKNOWN_MARGIN
+    owner_bias: float = OWNER_BIAS
+    take_margin: float = TAKE_MARGIN
+    close_margin: float = CLOSE_MARGIN
+
+
+class GolfBot(NoisyAgent):
+    """A Golf bot that decides from its view and the table's card values (`heuristic` and the frozen
+    `heuristic-v1`): the noise, the view's reading and the value table are the same for both."""
+
+    _values: tuple[int, ...] | None = None
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        blunder = self.blunder(legal)
+        if blunder is not None:
+            return blunder
+        actions = cast(list[GolfAction], legal)
+        golf = as_golf_view(view)
+        if self._values is None:
+            self._values = card_values_of(golf)
+        return self.choose(golf, actions, self._values)
+
+    @abstractmethod
+    def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+        """The bot's decision."""
+
+
+class GolfHeuristic(GolfBot):
     description = (
         "counts cards: an unseen card is worth the mean of the cards not yet seen, a card is swapped in where it "
         "lowers the expected sum most, the discard is taken when it beats a draw, and it knocks (four-card) when "
@@ -204,49 +240,17 @@ class GolfHeuristic(NoisyAgent):
     )
     name = "heuristic"
 
-    def __init__(
-        self,
-        game: Game,
-        seat: int,
-        seed: int = 0,
-        noise: float = 0.0,
-        knock_margin: float = KNOCK_MARGIN,
-        knock_drift: float = KNOCK_DRIFT,
-        knock_sure: float = KNOCK_SURE,
-        unknown_margin: float = UNKNOWN_MARGIN,
-        owner_bias: float = OWNER_BIAS,
-        take_margin: float = TAKE_MARGIN,
-        close_margin: float = CLOSE_MARGIN,
-    ) -> None:
+    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, **thresholds: float) -> None:
         super().__init__(game, seat, seed, noise)
-        self.knock_margin = float(knock_margin)
-        self.knock_drift = float(knock_drift)
-        self.knock_sure = float(knock_sure)
-        self.unknown_margin = float(unknown_margin)
-        self.owner_bias = float(owner_bias)
-        self.take_margin = float(take_margin)
-        self.close_margin = float(close_margin)
-        self._values: tuple[int, ...] | None = None
-
-    def act(self, view: View, legal: list[Action]) -> Action:
-        blunder = self.blunder(legal)
-        if blunder is not None:
-            return blunder
-        actions = cast(list[GolfAction], legal)
-        golf = as_golf_view(view)
-        if self._values is None:
-            self._values = card_values_of(golf)
-        return self.choose(golf, actions, self._values)
+        self.thresholds = Thresholds(**thresholds)
 
     def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
         kinds = {a.kind: a for a in legal}
         phase = view["phase"]
         if phase in _CHOOSE_A_SLOT:
-            if PASS in kinds:
-                return kinds[PASS]  # flip_on_discard = may: keep the card face down
-            return pick_flip(view, legal)
-        r = GolfReading(view, values, self.owner_bias)
-        margin = 0.0 if r.last_turn else self.unknown_margin
+            return pick_slot(view, legal, kinds)
+        r = GolfReading(view, values, self.thresholds.owner_bias)
+        margin = 0.0 if r.last_turn else self.thresholds.unknown_margin
         top_text = view["discard_top"]
         if phase == GolfPhase.KNOCK:  # knock = "after": the hand is final, the others get a last turn
             return (
@@ -258,7 +262,7 @@ class GolfHeuristic(NoisyAgent):
                 return kinds[KNOCK]
             if top is not None and TAKE in kinds:
                 gain, slot = self._placement(r, top, margin)
-                if slot >= 0 and gain > 0.0 and gain >= r.turn_gain(r.me, None, margin) + self.take_margin:
+                if slot >= 0 and gain > 0.0 and gain >= r.turn_gain(r.me, None, margin) + self.thresholds.take_margin:
                     return kinds[TAKE]
             return kinds[DRAW]
         # A card in hand: swap it in or discard it (a taken card is never discarded again: that changes nothing).
@@ -304,7 +308,7 @@ class GolfHeuristic(NoisyAgent):
         return best_gain, best_slot
 
     def _closing_wins(self, r: GolfReading, mine: float) -> bool:
-        return mine + self.close_margin <= self._others_final(r, None)
+        return mine + self.thresholds.close_margin <= self._others_final(r, None)
 
     def _others_final(self, r: GolfReading, top: int | None) -> float:
         """The best opponent's expected sum after one more turn (from the unseen cards and the top discard)."""
@@ -315,16 +319,23 @@ class GolfHeuristic(NoisyAgent):
         not expected to widen it (four-card; thresholds fitted by simulation, `tuning.py`)."""
         mine = r.expected_sum(r.me)
         lead = self._others_final(r, top) - mine
-        if lead >= self.knock_sure:
+        if lead >= self.thresholds.knock_sure:
             return True
-        if lead < self.knock_margin:
+        if lead < self.thresholds.knock_margin:
             return False
         if not instead:
             return True
-        drift = r.turn_gain(r.me, top, self.unknown_margin) - max(
-            r.turn_gain(q, top, self.unknown_margin) for q in range(r.n) if q != r.me
+        drift = r.turn_gain(r.me, top, self.thresholds.unknown_margin) - max(
+            r.turn_gain(q, top, self.thresholds.unknown_margin) for q in range(r.n) if q != r.me
         )
-        return drift <= self.knock_drift
+        return drift <= self.thresholds.knock_drift
+
+
+def pick_slot(view: GolfView, legal: list[GolfAction], kinds: dict[int, GolfAction]) -> GolfAction:
+    """The choice of a slot to peek at or turn up, or not to turn one up at all where the rules allow it."""
+    if PASS in kinds:
+        return kinds[PASS]  # flip_on_discard = may: keep the card face down
+    return pick_flip(view, legal)
 
 
 def pick_flip(view: GolfView, legal: list[GolfAction]) -> GolfAction:

@@ -28,22 +28,28 @@ Options: `noise` (probability of a uniformly random legal action instead, for th
 
 from __future__ import annotations
 
-from typing import cast
+from dataclasses import dataclass
 
 from podium.agents.base import BotOption, NoisyAgent
-from podium.core.contract import Action, Game, View
+from podium.core.contract import Game
 from podium.games.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, GolfAction
 from podium.games.golf.bots import heuristic
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.scoring import UNKNOWN, partial_sum
-from podium.games.golf.view import GolfView, as_golf_view, card_values_of
+from podium.games.golf.view import GolfView
 
 _CHOOSE_A_SLOT = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP, GolfPhase.FLIP)
-# The thresholds of that day (bots/tuning.py before issue 17).
-KNOCK_MARGIN = 3.0
-UNKNOWN_MARGIN = 1.5
-OWNER_BIAS = 1.5
+# Take the top discard only when swapping it in lowers the expected sum by this much (not an option).
 TAKE_GAIN = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class ThresholdsV1:
+    """The options, at the values of that day (bots/tuning.py before issue 17)."""
+
+    knock_margin: float = 3.0
+    unknown_margin: float = 1.5
+    owner_bias: float = 1.5
 
 
 class GolfReading(heuristic.GolfReading):
@@ -61,7 +67,7 @@ class GolfReading(heuristic.GolfReading):
         return min(self.expected_sum(q) for q in range(self.n) if q != self.me)
 
 
-class GolfHeuristicV1(NoisyAgent):
+class GolfHeuristicV1(heuristic.GolfBot):
     description = (
         "the Golf heuristic of before issue 17, frozen as a benchmark baseline: plays like a careful human: "
         "an unseen card is worth the mean of the cards not yet seen, a card is "
@@ -76,35 +82,12 @@ class GolfHeuristicV1(NoisyAgent):
     )
     name = "heuristic-v1"
 
-    def __init__(
-        self,
-        game: Game,
-        seat: int,
-        seed: int = 0,
-        noise: float = 0.0,
-        knock_margin: float = KNOCK_MARGIN,
-        unknown_margin: float = UNKNOWN_MARGIN,
-        owner_bias: float = OWNER_BIAS,
-    ) -> None:
+    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, **thresholds: float) -> None:
         super().__init__(game, seat, seed, noise)
-        self.knock_margin = float(knock_margin)
-        self.unknown_margin = float(unknown_margin)
-        self.owner_bias = float(owner_bias)
-        self._values: tuple[int, ...] | None = None
+        self.thresholds = ThresholdsV1(**thresholds)
 
-    def act(self, view: View, legal: list[Action]) -> Action:
-        blunder = self.blunder(legal)
-        if blunder is not None:
-            return blunder
-        actions = cast(list[GolfAction], legal)
-        golf = as_golf_view(view)
-        values = self._value_table(golf)
-        return golf_choice(golf, actions, values, self.knock_margin, self.unknown_margin, self.owner_bias)
-
-    def _value_table(self, view: GolfView) -> tuple[int, ...]:
-        if self._values is None:
-            self._values = card_values_of(view)
-        return self._values
+    def choose(self, view: GolfView, legal: list[GolfAction], values: tuple[int, ...]) -> GolfAction:
+        return golf_choice(view, legal, values, self.thresholds)
 
 
 # Knock at once with an expected sum this low, whatever the others hold.
@@ -115,21 +98,15 @@ LAST_CARD_PENALTY = 20.0
 
 
 def golf_choice(
-    view: GolfView,
-    legal: list[GolfAction],
-    values: tuple[int, ...],
-    knock_margin: float = KNOCK_MARGIN,
-    unknown_margin: float = UNKNOWN_MARGIN,
-    owner_bias: float = OWNER_BIAS,
+    view: GolfView, legal: list[GolfAction], values: tuple[int, ...], thresholds: ThresholdsV1
 ) -> GolfAction:
     """The heuristic's decision."""
     kinds = {a.kind: a for a in legal}
     phase = view["phase"]
     if phase in _CHOOSE_A_SLOT:
-        if PASS in kinds:
-            return kinds[PASS]  # flip_on_discard = may: keep the card face down
-        return heuristic.pick_flip(view, legal)
-    r = GolfReading(view, values, owner_bias)
+        return heuristic.pick_slot(view, legal, kinds)
+    knock_margin, unknown_margin = thresholds.knock_margin, thresholds.unknown_margin
+    r = GolfReading(view, values, thresholds.owner_bias)
     if phase == GolfPhase.KNOCK:  # knock = "after": knock or pass
         return kinds[KNOCK] if _should_knock(r, knock_margin) else kinds[PASS]
     if DRAW in kinds:  # start of the turn

@@ -57,6 +57,7 @@ GOLF_MARGIN = 0.05
 GOLF_MARGIN_SCALE = 10.0
 
 _START, _DRAWN, _KNOCK = GolfPhase.START, GolfPhase.DRAWN, GolfPhase.KNOCK
+_NO_PLACE = (-math.inf, -1)  # (gain, slot) of an empty discard pile: nothing to take
 
 
 def unseen_mean(view: GolfView, values: Sequence[int]) -> float:
@@ -240,22 +241,15 @@ class GolfPlayout(Playout):
                 if may_knock and knocks(seats, p):
                     may_knock = False
                     nxt = step(KNOCK_ACTION)
-                    if nxt < 0:
-                        return
-                    p = nxt
-                    continue
-                if discard:
-                    gain, slot = place(seats[p], discard[-1])
+                else:
+                    gain, slot = place(seats[p], discard[-1]) if discard else _NO_PLACE
                     if gain >= take_gain:
                         step(TAKE_ACTION)
                         nxt = step(SWAPS[slot])
                         seats[p] = seat(hands, known, 4 * p)
-                        if nxt < 0:
-                            return
-                        p = nxt
-                        continue
-                step(DRAW_ACTION)
-                phase = _DRAWN
+                    else:
+                        step(DRAW_ACTION)
+                        phase = _DRAWN  # played at once (reading the state's phase again costs a call)
             if phase is _DRAWN:
                 gain, slot = place(seats[p], s.drawn)
                 if gain > 0.0 or (must_swap and s.taken):
@@ -265,7 +259,7 @@ class GolfPlayout(Playout):
                     nxt = step(DISCARD_ACTION)
             elif phase is _KNOCK:
                 nxt = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION)
-            else:
+            elif phase is not _START:  # the peeks and flips (a knock or a take at the start is played above)
                 nxt = step(_any(s, rng))
                 seats[p] = seat(hands, known, 4 * p)
             if nxt < 0:
@@ -289,20 +283,15 @@ class GolfPlayout(Playout):
             phase = s.phase
             mine = seats[p]
             if phase is _START:
-                last = hidden[p] == 1 and s.closer is None
-                if discard:
-                    gain, slot = place(mine, discard[-1], last)
-                    if gain >= take_gain:
-                        step(TAKE_ACTION)
-                        hidden[p] -= known[6 * p + slot] == UNSEEN
-                        nxt = step(SWAPS[slot])
-                        swapped(mine, hands, known, 6 * p, slot)
-                        if nxt < 0:
-                            return
-                        p = nxt
-                        continue
-                step(DRAW_ACTION)
-                phase = _DRAWN
+                gain, slot = place(mine, discard[-1], hidden[p] == 1 and s.closer is None) if discard else _NO_PLACE
+                if gain >= take_gain:
+                    step(TAKE_ACTION)
+                    hidden[p] -= known[6 * p + slot] == UNSEEN
+                    nxt = step(SWAPS[slot])
+                    swapped(mine, hands, known, 6 * p, slot)
+                else:
+                    step(DRAW_ACTION)
+                    phase = _DRAWN
             if phase is _DRAWN:
                 gain, slot = place(mine, s.drawn, hidden[p] == 1 and s.closer is None)
                 if gain > 0.0 or (must_swap and s.taken):
@@ -311,7 +300,7 @@ class GolfPlayout(Playout):
                     swapped(mine, hands, known, 6 * p, slot)
                 else:
                     nxt = step(DISCARD_ACTION)
-            else:  # the flips at a round's start and after a discard (`flip_on_discard`)
+            elif phase is not _START:  # the flips at a round's start and after a discard (`flip_on_discard`)
                 nxt = step(_any(s, rng))
                 seats[p] = policy.seat(hands, known, 6 * p)
                 hidden[p] = known[6 * p : 6 * p + 6].count(UNSEEN)
