@@ -15,7 +15,7 @@ from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.core.errors import ConfigError
 from podium.sim.backends import Progress, Where
-from podium.sim.runner import GamesJob, check_lineup, game_seed, play_game, run_timed
+from podium.sim.runner import GamesJob, Ran, check_lineup, game_seed, play_game, run_timed
 from podium.sim.stats import Aggregate, JsonEquality, mean_ci
 
 
@@ -116,16 +116,12 @@ class CompareJob(GamesJob[CompareAggregate]):
 
 
 @dataclass
-class CompareReport:
+class CompareReport(Ran):
     game: str
     bots: list[str]
     aggregate: CompareAggregate
     config_a: GameConfig
     config_b: GameConfig
-    seed: int = 0
-    seconds: float = 0.0
-    backend: str = "local"
-    workers: int = 1
 
     @property
     def games(self) -> int:
@@ -145,5 +141,5 @@ def compare(
     """Play game i (seed `seed + i`) under both variants, for i < `games`; `progress` counts pairs of games."""
     check_lineup(game, bots)
     job = CompareJob(game.name, config_a, config_b, tuple(bots), seed, games)
-    aggregate, seconds, name, workers = run_timed(job, progress, where)
-    return CompareReport(game.name, list(bots), aggregate, config_a, config_b, seed, seconds, name, workers)
+    aggregate, ran = run_timed(job, progress, where, seed)
+    return CompareReport(game.name, list(bots), aggregate, config_a, config_b, **ran)

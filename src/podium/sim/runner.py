@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, Unpack
+from typing import Any, Generic, TypeVar, Unpack
 
 from podium.agents.base import NO_VIEW, Agent, make_agent
 from podium.core.config import GameConfig
@@ -76,17 +76,24 @@ class GamesJob(ABC, Generic[R]):
         return agg
 
 
-def run_timed(job: Job[R], progress: Progress | None, where: Where) -> tuple[R, float, str, int]:
-    """Run `job` where `where` says; returns its aggregate, the seconds it took, the backend's name as reported and
-    the number of workers."""
+@dataclass(kw_only=True)
+class Ran:
+    """How a run went, as every report gives it: its first game's seed, the seconds it took, where it ran (the
+    backend's name as reported, the number of workers)."""
+
+    seed: int = 0
+    seconds: float = 0.0
+    backend: str = "local"
+    workers: int = 1
+
+
+def run_timed(job: Job[R], progress: Progress | None, where: Where, seed: int) -> tuple[R, dict[str, Any]]:
+    """Run `job` where `where` says; returns its aggregate and how it ran (`Ran`'s fields, for the report)."""
     start = time.perf_counter()
     aggregate = run_job(job, progress=progress, **where)
-    return (
-        aggregate,
-        time.perf_counter() - start,
-        where.get("backend", "local").strip().lower(),
-        where.get("workers", 1),
-    )
+    seconds = time.perf_counter() - start
+    backend = where.get("backend", "local").strip().lower()
+    return aggregate, {"seed": seed, "seconds": seconds, "backend": backend, "workers": where.get("workers", 1)}
 
 
 @dataclass(frozen=True)
@@ -108,15 +115,11 @@ class SimulationJob(GamesJob[Aggregate]):
 
 
 @dataclass
-class SimulationReport:
+class SimulationReport(Ran):
     game: str
     bots: list[str]
     aggregate: Aggregate
     config: GameConfig
-    seed: int = 0
-    seconds: float = 0.0
-    backend: str = "local"
-    workers: int = 1
 
     @property
     def games(self) -> int:
@@ -169,5 +172,5 @@ def simulate(
     backend and number of workers."""
     check_lineup(game, bots)
     job = SimulationJob(game.name, config, tuple(bots), seed, games)
-    aggregate, seconds, name, workers = run_timed(job, progress, where)
-    return SimulationReport(game.name, list(bots), aggregate, config, seed, seconds, name, workers)
+    aggregate, ran = run_timed(job, progress, where, seed)
+    return SimulationReport(game.name, list(bots), aggregate, config, **ran)

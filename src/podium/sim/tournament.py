@@ -35,7 +35,7 @@ from podium.core.config import GameConfig
 from podium.core.contract import Game, Result
 from podium.core.errors import PodiumError
 from podium.sim.backends import Progress, Where
-from podium.sim.runner import GamesJob, check_lineup, game_seed, play_game, run_timed
+from podium.sim.runner import GamesJob, Ran, check_lineup, game_seed, play_game, run_timed
 from podium.sim.stats import WIN_UNIT, Aggregate, JsonEquality, Number, mean_ci, wilson
 
 SEATINGS = ("auto", "permute", "rotate")
@@ -238,17 +238,13 @@ class TournamentJob(GamesJob[TournamentAggregate]):
 
 
 @dataclass
-class TournamentReport:
+class TournamentReport(Ran):
     game: str
     bots: list[str]
     players: int
     plan: Schedule
     aggregate: TournamentAggregate
     config: GameConfig
-    seed: int = 0
-    seconds: float = 0.0
-    backend: str = "local"
-    workers: int = 1
 
     @property
     def games(self) -> int:
@@ -290,5 +286,5 @@ def tournament(
     check_lineup(game, [bots[s % len(bots)] for s in range(seats)])
     plan = schedule(bots, seats, games, seed, seating)
     job = TournamentJob(game.name, config, tuple(bots), plan, plan.games)
-    aggregate, seconds, name, workers = run_timed(job, progress, where)
-    return TournamentReport(game.name, list(bots), seats, plan, aggregate, config, seed, seconds, name, workers)
+    aggregate, ran = run_timed(job, progress, where, seed)
+    return TournamentReport(game.name, list(bots), seats, plan, aggregate, config, **ran)
