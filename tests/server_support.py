@@ -196,3 +196,24 @@ def play_to_end(
         assert ack["type"] == "sync" and ack["ack"] is True and ack["version"] == version + 1, (ack, choice)
         version += 1
     raise AssertionError(f"the game did not end within {max_steps} steps")
+
+
+def table_body(game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """A create-table request: `seats` are "human" or a bot spec, the creator is Ann."""
+    return {
+        "game": game,
+        "players": len(seats),
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+        "name": "Ann",
+        **extra,
+    }
+
+
+def error(response: Any, status: int, code: str) -> str:
+    """The message of an error answer, checked to have `status`, the error `code` and nothing else."""
+    assert response.status_code == status, response.text
+    data = response.json()
+    assert set(data) == {"error"} and data["error"]["code"] == code, data
+    message: str = data["error"]["message"]
+    assert message
+    return message

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from podium.core.record import Record
 from podium.core.registry import game_names, get_game, get_spec
 from podium.server import ServerConfig, create_app
-from server_support import live_server, play_to_end, wait_finished
+from server_support import error, live_server, play_to_end, table_body, wait_finished
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 FOUR = next(name for name in game_names() if get_game(name).max_players >= 4)  # a game that seats four
@@ -26,23 +26,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def body(game: str = PLUGIN, seats: list[str] | None = None, **extra: Any) -> dict[str, Any]:
-    seats = seats or ["human", "random"]
-    return {
-        "game": game,
-        "players": len(seats),
-        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
-        "name": "Ann",
-        **extra,
-    }
-
-
-def error(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    data = response.json()
-    assert set(data) == {"error"} and data["error"]["code"] == code, data
-    message: str = data["error"]["message"]
-    assert message
-    return message
+    return table_body(game, seats or ["human", "random"], **extra)
 
 
 def test_games_list_options_and_bots(client: TestClient) -> None:
