@@ -162,3 +162,38 @@ def test_no_framework_test_names_a_built_in_game() -> None:
     assert not offenders, f"framework tests naming a built-in game (file: lines): {offenders}"
     stale = excused - set(naming)
     assert not stale, f"no longer name a game, take them off the lists: {sorted(stale)}"
+
+
+# Reads or writes of another object's `_private` attribute in src/podium (`self.` and `cls.` are the object's own),
+# each kept for a reason: a class filling a fresh instance of itself where a constructor call would cost a hot path.
+OTHERS_PRIVATE_ALLOWED: dict[str, str] = {
+    "twin._state": "Rng.clone: a generator is cloned per sampled world, and Rng() would mix a seed",
+    "rng._state": "Rng.from_state: the stored state as it is, without a seed's mixing",
+    "other._state": "Rng.__eq__ compares two generators' states",
+    "state._fill": "a game's fast record reader fills a fresh state as its clone does",
+    "twin._fill": "clone fills a fresh copy (the constructor's keyword arguments cost 3% of a playout)",
+    "state._begin_sport": "a new game's first sport, turned on a fresh state without events",
+    "twin._shuffle_hidden": "shuffle_hidden reshuffles its own fresh clone",
+    "state._infostate": "the OpenSpiel observer reads the adapter state's information-state string",
+}
+
+
+def _others_private(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.endswith("__"):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        found.append(ast.unparse(node))
+    return found
+
+
+def test_no_reads_of_another_objects_private_fields() -> None:
+    # An object's `_private` fields are its own: a bot, a view or an encoding reads a state through its public
+    # accessors, and speed comes from making those (the one engine) faster, never from reaching past them.
+    found = {f"{p.relative_to(SRC)}: {e}": e for p in SRC.rglob("*.py") for e in _others_private(p)}
+    unknown = sorted(where for where, expression in found.items() if expression not in OTHERS_PRIVATE_ALLOWED)
+    assert not unknown, f"another object's private fields read: {unknown}"
+    stale = set(OTHERS_PRIVATE_ALLOWED) - set(found.values())
+    assert not stale, f"no longer read, take them off the list: {sorted(stale)}"
