@@ -284,7 +284,7 @@ def _old_from_dict(name: str) -> Callable[[Any], Any]:
         from baselines import olympicards_records_v0
         from podium.games.olympicards.state import OlympicardsState
 
-        return lambda data: OlympicardsState(**olympicards_records_v0.read_state(data))
+        return lambda data: OlympicardsState.from_parts(**olympicards_records_v0.read_state(data))
     from baselines.athletic_state_v0 import AthleticState as AthleticStateV0
 
     AthleticStateV0.game = get_game("athletic")

@@ -170,8 +170,6 @@ OTHERS_PRIVATE_ALLOWED: dict[str, str] = {
     "twin._state": "Rng.clone: a generator is cloned per sampled world, and Rng() would mix a seed",
     "rng._state": "Rng.from_state: the stored state as it is, without a seed's mixing",
     "other._state": "Rng.__eq__ compares two generators' states",
-    "state._fill": "a game's fast record reader fills a fresh state as its clone does",
-    "twin._fill": "clone fills a fresh copy (the constructor's keyword arguments cost 3% of a playout)",
     "state._begin_sport": "a new game's first sport, turned on a fresh state without events",
     "twin._shuffle_hidden": "shuffle_hidden reshuffles its own fresh clone",
     "state._infostate": "the OpenSpiel observer reads the adapter state's information-state string",

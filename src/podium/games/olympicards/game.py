@@ -147,7 +147,7 @@ class Olympicards(Game):
         # Everything but the dealt cards, built once; each sample is a copy of it with its own deal (`deal_unseen`),
         # instead of the constructor's keywords and counting.
         dealt_seats = [(p, size) for p, size in enumerate(seats) if isinstance(size, int)]
-        proto = OlympicardsState(
+        proto = OlympicardsState.from_parts(
             config,
             n,
             Rng(0),

@@ -98,7 +98,7 @@ def _read_checked(cls: type[S], data: Mapping[str, Any]) -> S:
         fields = _read_fields(data)
     except RecordError as exc:
         raise RecordError(f"not a valid Olympicards state: {exc}") from None
-    return cls(**fields)
+    return cls.from_parts(**fields)
 
 
 def _read_valid(cls: type[S], data: Mapping[str, Any]) -> S | None:
@@ -205,16 +205,14 @@ def _read_valid(cls: type[S], data: Mapping[str, Any]) -> S | None:
         for k in held:
             kinds[k] += 1
         hands.append(kinds)
-    # Built as `clone` builds a copy (table.py, `_fill`), not through the constructor: its keyword arguments cost
-    # more than the rest of the build.
-    state = cls.__new__(cls)
-    state._fill(
+    # Built as `clone` builds a copy (table.py), with the fields in positional order: `from_parts`'s keyword arguments
+    # cost more than the rest of the build.
+    return cls(
         config, n, Rng.from_state(rng_state), hands, [*map(len, hands_in)], draw[:], discard[:], pile[:], pile_up[:],
         done[:], [r[:] for r in records_in], [m[:] for m in medals_in], phase, sport, start, round_no, order[:], pos,
         target, [[tuple(play) for play in plays] for plays in plays_in], None if last is None else tuple(last),
         last_player, out[:], withdrawals[:], sport_rounds[:], postponed,
     )  # fmt: skip
-    return state
 
 
 def _read_fields(data: Mapping[str, Any]) -> StateFields:

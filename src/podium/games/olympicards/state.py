@@ -70,7 +70,7 @@ class OlympicardsState(OlympicardsViews, OlympicardsRecords, State, game="podium
         hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(num_players)]  # O-2
         pile = list(range(len(config.sport_set.sports)))
         rng.shuffle(pile)
-        state = cls(
+        state = cls.from_parts(
             config,
             num_players,
             rng,

@@ -58,8 +58,8 @@ class TableFields(TypedDict):
 
 class OlympicardsTable:
     """An Olympicards position. Built by `OlympicardsState.new` (a new deal), `from_dict` (a stored state) and
-    `Olympicards.determinize` (a state consistent with a view), all through this constructor; a copy (`clone`) and a
-    stored state read in one bulk pass (records.py, `_read_valid`) through `_fill`, which sets every field."""
+    `Olympicards.determinize` (a state consistent with a view) through `from_parts`; a copy (`clone`) and a stored
+    state read in one bulk pass (records.py, `_read_valid`) through the constructor itself, which sets every field."""
 
     __slots__ = (
         "_config",
@@ -91,20 +91,21 @@ class OlympicardsTable:
         "num_players",
     )
 
-    def __init__(
-        self,
+    @classmethod
+    def from_parts(
+        cls,
         config: Config,
         num_players: int,
         rng: Rng,
         *,
         hands: Sequence[Sequence[int]],
         **fields: Unpack[TableFields],
-    ) -> None:
+    ) -> Self:
         """A state from all of its parts (`TableFields`); the state owns the lists it is given. `hands` lists each
         seat's cards."""
-        self._fill(config, num_players, rng, [counts_of(cards) for cards in hands], [len(c) for c in hands], **fields)
+        return cls(config, num_players, rng, [counts_of(cards) for cards in hands], [len(c) for c in hands], **fields)
 
-    def _fill(
+    def __init__(
         self,
         config: Config,
         num_players: int,
@@ -133,9 +134,9 @@ class OlympicardsTable:
         sport_rounds: list[int],
         postponed: int,
     ) -> None:
-        """Every field, in positional order: the constructor's (with the hands as count arrays and their sizes), a
-        copy's (`clone`) and a stored state's bulk reader's (records.py) one way to set them, so a new field is
-        added in one place (the conformance suite plays on from a clone and a stored copy, and compares them)."""
+        """Every field, in positional order, the hands as count arrays with their sizes: the one way `from_parts`, a
+        copy (`clone`) and a stored state's bulk reader (records.py) set them, so a new field is added in one place
+        (the conformance suite plays on from a clone and a stored copy, and compares them)."""
         self._config = config
         self._set: SportSet = config.sport_set
         self.num_players = num_players
@@ -319,14 +320,12 @@ class OlympicardsTable:
     # ------------------------------------------------------------------ copying
 
     def clone(self) -> Self:
-        """An independent copy, through `_fill` rather than the constructor (which would recount the hands): search
-        bots clone once per simulation."""
-        twin = type(self).__new__(type(self))
-        twin._fill(
+        """An independent copy, through the constructor's positional fields rather than `from_parts` (which would
+        recount the hands): search bots clone once per simulation."""
+        return type(self)(
             self._config, self.num_players, self._rng.clone(), [h[:] for h in self._hands], self._sizes[:],
             self._draw[:], self._discard[:], self._pile[:], self._pile_up[:], self._done[:], [r[:] for r in
             self._records], [m[:] for m in self._medals], self._phase, self._sport, self._start, self._round,
             self._order[:], self._pos, self._target, [p[:] for p in self._plays], self._last, self._last_player,
             self._out[:], self._withdrawals[:], self._sport_rounds[:], self._postponed,
         )  # fmt: skip  # plays are tuples: sharing them is safe
-        return twin
