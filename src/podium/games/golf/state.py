@@ -56,7 +56,7 @@ from podium.games.golf.rules import (
     copy_last,
     rules_for,
 )
-from podium.games.golf.scoring import hand_sum, round_scores
+from podium.games.golf.scoring import hand_sum, round_scores, round_winners
 from podium.games.golf.termination import GolfTermination
 from podium.games.golf.views import GolfViews
 
@@ -376,7 +376,7 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
     def _score_round(self, how: int) -> int:
         """G-5: the lowest sum wins the round; G-6 / G-8.5 its scores, added to the totals. Returns `how`, the way it
         ended (END_KNOCK …)."""
-        scores, _ = round_scores(self._sums(), self._r.relative)
+        scores = round_scores(self._sums(), self._r.relative)
         totals = self._totals
         for p, score in enumerate(scores):
             totals[p] += score
@@ -392,7 +392,7 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
         slots = r.slots
         hands = self._hands
         sums = self._sums()
-        _, winners = round_scores(sums, r.relative)
+        winners = round_winners(sums)
         totals = self._totals
         closer = None if self._closer < 0 else self._closer
         data: JsonDict = {
