@@ -18,7 +18,7 @@ from podium import __version__
 from podium.agents.base import agent_description, agent_names
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
-from podium.cli.simulate import run_comparison, run_simulation
+from podium.cli.simulate import run_simulation
 from podium.cli.tournament import run_tournament
 from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
@@ -256,13 +256,12 @@ def simulate(
         rules_a, rules_b = split_variants(rule or [])
         game, config_a = resolve(game_name, rules_a, sports)
         _, config_b = resolve(game_name, rules_b, sports)
-        bot_names = lineup(game, players, [], parse_bots(bots))
-        run_comparison(game, config_a, config_b, bot_names, games, seed, console,
-                       workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
-        return
-    game, config = resolve(game_name, rule, sports)
+        configs: tuple[GameConfig] | tuple[GameConfig, GameConfig] = (config_a, config_b)
+    else:
+        game, config = resolve(game_name, rule, sports)
+        configs = (config,)
     bot_names = lineup(game, players, [], parse_bots(bots))
-    run_simulation(game, config, bot_names, games, seed, console,
+    run_simulation(game, configs, bot_names, games, seed, console,
                    workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
 
 

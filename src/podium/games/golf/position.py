@@ -105,7 +105,7 @@ class GolfPosition(State):
         round_turns: int,
         rng: Rng,
     ) -> None:
-        """The one way to build a state (`GolfState.new`, `records.read_state`, `game.view_sampler`). It
+        """The one way to build a state (`GolfState.new`, `records.read_state` and `records.view_sampler`). It
         takes the lists as they are and checks nothing: the callers deal or check them. `ends` counts the rounds
         ended each way of END_NAMES; `round_turns` is the turns begun in this round (G-5.3)."""
         self._r = rules
@@ -273,7 +273,7 @@ class GolfPosition(State):
         """A copy of this position with other cards where a player cannot know them: `cards` dealt from their end,
         first the card in hand when `drawn`, then the hand places `places` in order; what is left of `cards` is the
         copy's stock (`cards` itself) and `rng` its generator; `hands`, the copy's hands before that deal (a copy of
-        this position's by default). For `shuffle_hidden` and the searches' samplers (`game.view_sampler`,
+        this position's by default). For `shuffle_hidden` and the searches' samplers (`records.view_sampler`,
         `bots/beliefs.py`): the caller deals the cards it took out, so that the copy keeps one deck."""
         hands = self._hands[:] if hands is None else hands
         pop = cards.pop
