@@ -16,6 +16,7 @@ from rich.table import Table
 
 from podium import __version__
 from podium.agents.base import agent_description, agent_names
+from podium.cli.helptext import PlayerHelpGroup
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
 from podium.cli.simulate import run_comparison, run_simulation
@@ -35,9 +36,27 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=PlayerHelpGroup,
 )
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        console.print(__version__)
+        raise typer.Exit()
+
+
+@app.callback()
+def _podium(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Print podium's version and exit."),
+    ] = False,
+) -> None:
+    """The group's own options (its help is the app's, above)."""
+
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -57,23 +76,43 @@ def user_errors(func: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False)]
+GameArg = Annotated[
+    str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False, metavar="GAME")
+]
 RuleOpt = Annotated[
     list[str] | None,
-    typer.Option("--rule", "-r", help="a rule option KEY=VALUE (repeatable); see `podium rules GAME`"),
+    typer.Option(
+        "--rule", "-r", metavar="KEY=VALUE", help="a rule option (repeatable, each KEY once); see `podium rules GAME`"
+    ),
 ]
 SportsOpt = Annotated[
     Path | None,
-    typer.Option("--sports", help="a sports file (TOML) for a game with a `sports` option: --rule sports=FILE"),
+    typer.Option(
+        "--sports", metavar="FILE", help="a sports file (TOML) for a game with a `sports` option: --rule sports=FILE"
+    ),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed: the same seed deals the same game")]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", "-s", metavar="N", help="seed: the same seed deals the same game")
+]
 
 
-def resolve(game_name: str, rules: list[str] | None, sports: Path | None = None) -> tuple[Game, GameConfig]:
+def resolve(
+    game_name: str, rules: list[str] | None, sports: Path | None = None, *, repeat_hint: str = ""
+) -> tuple[Game, GameConfig]:
+    """The game and its config from `--rule`s; a KEY given twice is refused (`repeat_hint` says what may be meant),
+    since keeping either value silently plays a game the user did not ask for."""
     game = get_game(game_name)
     assignments = list(rules or [])
     if sports is not None:
         assignments.append(f"sports={sports}")
+    given: dict[str, str] = {}
+    for item in assignments:
+        key = item.partition("=")[0].strip()
+        if key in given:
+            raise ConfigError(
+                f"--rule {key}=… is given twice ({given[key]!r}, then {item!r}): give each option once{repeat_hint}"
+            )
+        given[key] = item
     try:
         config = game.config_type.from_assignments(assignments)
         refuse_chance(config)  # explicit chance is for OpenSpiel; nobody here would deal its cards
@@ -146,7 +185,10 @@ def rules(
     if full:
         text = game.rules_text()
         if console.is_terminal:
-            console.print(Markdown(text))
+            # A whole document is longer than a screen: the reader pages through it (less, $PAGER) instead of
+            # scrolling back for its beginning. Plain, since a pager shows colour codes as text unless told not to.
+            with console.pager(styles=False):
+                console.print(Markdown(text))
         else:
             # Piped or redirected: the Markdown source is the most readable plain text, and it greps well.
             console.print(text, markup=False, emoji=False, soft_wrap=True, end="")
@@ -260,7 +302,7 @@ def simulate(
         run_comparison(game, config_a, config_b, bot_names, games, seed, console,
                        workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
         return
-    game, config = resolve(game_name, rule, sports)
+    game, config = resolve(game_name, rule, sports, repeat_hint=", or add --compare to compare the two values")
     bot_names = lineup(game, players, [], parse_bots(bots))
     run_simulation(game, config, bot_names, games, seed, console,
                    workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip

@@ -22,7 +22,7 @@ from podium.agents.base import Agent
 from podium.api.tui import TurnContext
 from podium.cli.tui import get_tui
 from podium.core.config import GameConfig
-from podium.core.contract import Action, Game, State
+from podium.core.contract import Action, Event, Game, State
 from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Recorder
 from podium.core.registry import game_names, get_game
@@ -97,6 +97,7 @@ class PlaySession:
         ]
         self.recorder = Recorder(record, self.state, seed, [s.name for s in self.seats]) if record else None
         self._last_human: int | None = None
+        self._last_actor: int | None = None
         self._undo_stack: list[tuple[State, int]] = []  # the state before an undoable action, and the recap's length
         # Hot-seat: the screen is cleared between humans, so each is shown what everyone did since their last turn
         # (public information only): (seat that acted, or None for a summary everyone sees; what to print).
@@ -112,8 +113,11 @@ class PlaySession:
                 player = self.state.current_player
                 assert player is not None
                 seat = self.seats[player]
+                if seat.agent and self.tui.table_before_bot_turn and self._last_actor != player:
+                    self.console.print(self.tui.table(self.state.shown_view(self._viewer())))
                 action = self._bot_turn(player, seat.agent) if seat.agent else self._human_turn(player)
                 self._apply(player, action)
+                self._last_actor = player
         except QuitGame:
             self.console.print("[yellow]Game left before the end.[/]" + self._record_note())
             return 0
@@ -161,6 +165,20 @@ class PlaySession:
                 self._recap.append((None, summary))
             if before is not None:  # this human has just seen all of it
                 self._recap_seen[player] = len(self._recap)
+            if before is not None and self._shown_only_to(player, events):
+                self._let_see(player)
+
+    @staticmethod
+    def _shown_only_to(player: int, events: list[Event]) -> bool:
+        return any(e.visible_to is not None and player in e.visible_to for e in events)
+
+    def _let_see(self, player: int) -> None:
+        """Hot-seat: an action that showed its player a card (Golf's second peek) and handed the turn on would have
+        the screen cleared for the next player before this one saw the card; they are shown it and take their time."""
+        if self.state.is_over or self.state.current_player == player:
+            return  # the end's table, or this player's own next prompt, shows it
+        self.console.print(self.tui.table(self.state.shown_view(player)))
+        self._read(f"{self.seats[player].name}: press Enter to hide your cards and pass the terminal ")
 
     def _hot_seat(self) -> bool:
         return sum(1 for s in self.seats if s.agent is None) > 1

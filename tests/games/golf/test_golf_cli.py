@@ -61,3 +61,15 @@ def test_replay_check_says_an_action_the_rules_did_not_allow_is_illegal(tmp_path
     flat = " ".join(output.split())
     assert code == 2 and len(output.strip().splitlines()) == 1
     assert "ply 2: illegal action: knock is not allowed now" in flat and "malformed" not in flat
+
+
+def test_hot_seat_second_peek_is_shown_before_the_screen_passes() -> None:
+    # G-3.3: each player looks at two of their cards; in hot-seat the second one must be seen before the terminal
+    # is cleared for the next player.
+    script = "peek 1\npeek 2\n\n\nquit\n"
+    code, output = invoke("play", "golf", "--seat", "0", "--seat", "1", "--seed", "1", stdin=script)
+    assert code == 0
+    waited = output.index("press Enter to hide your cards and pass the terminal")
+    assert waited < output.index("Pass the terminal to player 1")
+    seen_before_waiting = output[output.rindex("cards (slot:card)", 0, waited) : waited]
+    assert "1: 9♣  2: 5♠  3:░░░  4:░░░" in seen_before_waiting  # both peeked cards (seed 1), the others hidden

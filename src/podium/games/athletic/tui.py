@@ -59,6 +59,7 @@ class AthleticTui(GameTui):
         "[bold]play[/], [bold]fill[/] and [bold]move[/] can be undone one by one until you [bold]end[/] the turn"
         " (ending it draws cards)"
     )
+    table_before_bot_turn = True
 
     def table(self, view: View) -> RenderableType:
         typed = athletic_view(view)
