@@ -74,6 +74,11 @@ class GameTui(ABC):
         return {}
 
 
+def seat_label(seat: int) -> str:
+    """A seat as a player reads it, counted from 1 (`seat 1` is the first); records, views and JSON count from 0."""
+    return f"seat {seat + 1}"
+
+
 def card_label(text: str) -> str:
     """A card like "Kd" as `K♦`, "Ts" as `10♠`: the one way the terminal writes a card (records keep "Kd")."""
     rank, suit = text[:-1].upper(), text[-1].lower()

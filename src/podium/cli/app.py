@@ -141,7 +141,7 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[
         list[int] | None,
-        typer.Option("--seat", help="a seat played at this terminal, from 0 (repeat for hot-seat) [default: 0]"),
+        typer.Option("--seat", help="a seat played at this terminal, from 1 (repeat for hot-seat) [default: 1]"),
     ] = None,
     bots: Annotated[
         str | None,
@@ -152,9 +152,11 @@ def play(
     sports: SportsOpt = None,
     record: Annotated[Path | None, typer.Option("--record", help="write the game's record (JSON Lines) here")] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends (--seat 0 --seat 1)."""
+    """Play a game in the terminal against bots, or hot-seat with friends (--seat 1 --seat 2).
+
+    Seats count from 1 here and on every screen; a record (JSON) counts them from 0."""
     game, config = resolve(game_name, rule, sports)
-    humans = seat if seat else [0]
+    humans = [s - 1 for s in seat] if seat else [0]  # typed from 1, counted from 0 inside
     bot_names = lineup(game, players, humans, parse_bots(bots or "random"))
     if bots is not None and not bot_names:
         raise PodiumError(

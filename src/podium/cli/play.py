@@ -21,6 +21,7 @@ from rich.text import Text
 from podium.agents.base import Agent
 from podium.api.tui import TurnContext
 from podium.cli.tui import get_tui
+from podium.cli.words import plural, seat_label
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Game, State
 from podium.core.errors import ActionError, IllegalAction, PodiumError
@@ -90,7 +91,7 @@ class PlaySession:
         lineup = [("human" if seat in humans else next(bot_names)) for seat in range(num_players)]
         agents = make_bots(game, ["random" if name == "human" else name for name in lineup], seed)
         self.seats = [
-            Seat("you" if len(humans) == 1 else f"player {seat}", None)
+            Seat("you" if len(humans) == 1 else f"player {seat + 1}", None)
             if name == "human"
             else Seat(f"{name} bot", agents[seat])
             for seat, name in enumerate(lineup)
@@ -129,7 +130,7 @@ class PlaySession:
         return 0
 
     def _introduce(self) -> None:
-        names = ", ".join(f"seat {i}: {s.name}" for i, s in enumerate(self.seats))
+        names = ", ".join(f"{seat_label(i)}: {s.name}" for i, s in enumerate(self.seats))
         options = self.state.config.non_default()
         rules = ", ".join(f"{k}={v}" for k, v in options.items()) or "default rules"
         self.console.print(f"[bold]{self.game.title}[/] — {names} — {escape(rules)} — seed {self.seed}")
@@ -146,7 +147,7 @@ class PlaySession:
         events = self.state.apply(action)
         if self.recorder is not None:
             self.recorder.add(player, action)
-        line = f"[dim]seat {player} ({self.seats[player].name}):[/] {escape(action.text())}"
+        line = f"[dim]{seat_label(player)} ({self.seats[player].name}):[/] {escape(action.text())}"
         seen = self.tui.describe(events, self._viewer())
         if before is None or seen:  # a human's own action is logged when it shows something, e.g. the cards drawn
             self.console.print(line + (f" [dim]·[/] {escape(seen)}" if seen else ""))
@@ -186,7 +187,7 @@ class PlaySession:
     def _human_turn(self, player: int) -> Action:
         if self._hot_seat() and self._last_human not in (None, player):
             self.console.clear()
-            self._read(f"Pass the terminal to {self.seats[player].name} (seat {player}) and press Enter ")
+            self._read(f"Pass the terminal to {self.seats[player].name} ({seat_label(player)}) and press Enter ")
             self.console.clear()
             since = [shown for seat, shown in self._recap[self._recap_seen.get(player, 0) :] if seat != player]
             if since:
@@ -198,7 +199,7 @@ class PlaySession:
         self._show_table(player)
         while True:
             legal = self.state.legal_actions()
-            line = self._read(f"seat {player} > ").strip()
+            line = self._read(f"{seat_label(player)} > ").strip()
             if not line:
                 continue
             word, *args = line.split()
@@ -357,7 +358,9 @@ class PlaySession:
         table.add_column("score" + (" (lower is better)" if result.lower_is_better else ""), justify="right")
         for seat in sorted(range(len(self.seats)), key=lambda s: (result.ranking[s], s)):
             star = " ★" if seat in result.winners else ""
-            table.add_row(str(result.ranking[seat]), str(seat), self.seats[seat].name + star, str(result.scores[seat]))
+            table.add_row(
+                str(result.ranking[seat]), str(seat + 1), self.seats[seat].name + star, str(result.scores[seat])
+            )
         self.console.print(table)
         self.console.print(self._record_note().strip())
 
@@ -373,9 +376,17 @@ def lineup(game: Game, players: int | None, humans: Sequence[int], bots: Sequenc
     One bot name fills every free seat; a list names one bot per free seat, in seat order. Without `--players`, a
     list of bots adds one seat per name; otherwise the table has a seat for every `--seat` (so two `--seat`s are a
     two-player hot-seat game), a bot beside a lone human, at least the game's minimum and up to the highest seat
-    named."""
+    named. `humans` count from 0, as seats do everywhere but on the screen; the errors name them as typed."""
     if len(set(humans)) != len(humans):
         raise PodiumError("each --seat may be given once")
+    for seat in humans:
+        if seat < 0:
+            raise PodiumError(f"--seat {seat + 1} does not exist: seats count from 1")
+        if seat >= game.max_players:
+            raise PodiumError(
+                f"--seat {seat + 1} does not exist: {game.title} has seats 1 to {game.max_players}"
+                f" (at most {game.max_players} players)"
+            )
     if players is None:
         if len(bots) > 1:
             players = len(humans) + len(bots)
@@ -384,10 +395,11 @@ def lineup(game: Game, players: int | None, humans: Sequence[int], bots: Sequenc
     game.check_players(players)
     for seat in humans:
         if not 0 <= seat < players:
-            raise PodiumError(f"--seat {seat} does not exist: seats are 0 to {players - 1}")
+            raise PodiumError(f"--seat {seat + 1} does not exist: with {players} players, seats are 1 to {players}")
     free = players - len(humans)
     if len(bots) == 1:
         return list(bots) * free
     if len(bots) != free:
-        raise PodiumError(f"{free} seat(s) need a bot but --bots names {len(bots)}: give one name or {free}")
+        need = f"{plural(free, 'seat')} {'needs' if free == 1 else 'need'} a bot"
+        raise PodiumError(f"{need} but --bots names {len(bots)}: give one name or {free}")
     return list(bots)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from podium.api.tui import seat_label
 
-def seat_label(seat: int) -> str:
-    """A seat as a player reads it."""
-    return f"seat {seat}"
+__all__ = ["plural", "seat_label"]
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:

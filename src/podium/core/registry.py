@@ -52,6 +52,9 @@ class GameSpec:
     web: str | None = None  # a file of the game's package, "package:path/to/renderer.js": its browser renderer
     heuristic: str | None = None  # -> an Agent class: the game's `heuristic` bot
     bots: Mapping[str, str] = field(default_factory=dict)  # bot name -> an Agent class only this game has
+    # Names among `bots` kept for measurements (frozen baselines, sparring partners): reachable by their exact name
+    # (`--bots NAME`, a table's seat), left out of the lists players choose from (`agent_names`).
+    benchmarks: tuple[str, ...] = ()
     notes: Mapping[str, BotNote] = field(default_factory=dict)  # framework bot or level -> how it plays this game
     playouts: Mapping[str, str] = field(default_factory=dict)  # name -> a Playout factory for ISMCTS
     default_playout: str | None = None  # which of `playouts` ISMCTS's `playout=auto` picks

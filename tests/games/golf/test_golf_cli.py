@@ -67,9 +67,19 @@ def test_hot_seat_second_peek_is_shown_before_the_screen_passes() -> None:
     # G-3.3: each player looks at two of their cards; in hot-seat the second one must be seen before the terminal
     # is cleared for the next player.
     script = "peek 1\npeek 2\n\n\nquit\n"
-    code, output = invoke("play", "golf", "--seat", "0", "--seat", "1", "--seed", "1", stdin=script)
+    code, output = invoke("play", "golf", "--seat", "1", "--seat", "2", "--seed", "1", stdin=script)
     assert code == 0
     waited = output.index("press Enter to hide your cards and pass the terminal")
-    assert waited < output.index("Pass the terminal to player 1")
+    assert waited < output.index("Pass the terminal to player 2")
     seen_before_waiting = output[output.rindex("cards (slot:card)", 0, waited) : waited]
     assert "1: 9♣  2: 5♠  3:░░░  4:░░░" in seen_before_waiting  # both peeked cards (seed 1), the others hidden
+
+
+def test_benchmark_bots_are_not_offered_to_players() -> None:
+    # counting-v0 and heuristic-v1 are measurement baselines (docs/bots.md), not opponents to pick.
+    for args in (("games",), ("rules", "golf")):
+        code, output = invoke(*args)
+        assert code == 0 and "counting-v0" not in output and "heuristic-v1" not in output
+        assert "heuristic" in output
+    code, output = invoke("simulate", "golf", "--bots", "counting-v0,heuristic-v1", "-n", "2", "--rule", "rounds=1")
+    assert code == 0 and "counting-v0" in output

@@ -50,6 +50,6 @@ def test_olympicards_explains_its_marks_and_ends_with_points_per_seat() -> None:
     flat = " ".join(output.replace("│", " ").split())
     assert "[S] = start player: decides about a new sport card and starts its rounds" in flat
     assert "★ = gold with an empty hand sets a world record (+2)" in flat and "Sprint ★" in flat
-    assert re.search(r"Final points: seat 0 \d+, seat 1 \d+, seat 2 \d+", flat)
+    assert re.search(r"Final points: seat 1 \d+, seat 2 \d+, seat 3 \d+", flat)
     code, output = invoke("play", "olympicards", "--seed", "8", "--players", "3", stdin="quit\n")
     assert code == 0 and "★" not in output  # stars mean something only with world records on

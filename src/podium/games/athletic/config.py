@@ -43,7 +43,8 @@ class AthleticConfig(GameConfig):
         1000, doc="safety net: the game ends after this many turns in total (A-7)", minimum=1, maximum=MAX_TURNS
     )
     first_player: int | None = option(
-        None, doc="seat that starts (A-2.4); none = seat 0", parse=_first_player,
+        None, doc="seat that starts (A-2.4), counted from 0 as in records: 0 is seat 1 on the screen; none = 0",
+        parse=_first_player,
         minimum=0, maximum=MAX_SEAT, allowed="none | a seat number 0..players-1",
     )  # fmt: skip
     chance: bool = chance_option()

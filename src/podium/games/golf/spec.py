@@ -17,6 +17,7 @@ SPEC = GameSpec(
         "heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1",
         "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
     },
+    benchmarks=("heuristic-v1", "counting-v0"),
     playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
     default_playout="fast",
     notes={
