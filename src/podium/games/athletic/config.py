@@ -36,9 +36,7 @@ class AthleticConfig(GameConfig):
         "both", doc="a card goes on the same sport's value ±1 (both) or +1 only (up) (A-3)", choices=("both", "up")
     )
     table_moves: bool = option(True, doc="a turn may move a pile's top card to another pile (A-4.2)")
-    medals_to_win: int = option(
-        5, doc="medals needed to win (A-7); at most 25, the medals in the box (A-1)", minimum=1, maximum=MEDALS
-    )
+    medals_to_win: int = option(5, doc="medals needed to win (A-7); at most 25", minimum=1, maximum=MEDALS)
     max_turns: int = option(
         1000, doc="safety net: the game ends after this many turns in total (A-7)", minimum=1, maximum=MAX_TURNS
     )
