@@ -1,18 +1,15 @@
 """Each game's rules in a player's words (`GameSpec.player_rules`, issue 29): one per language, no rule numbers, no
-terminal commands or option syntax, places and seats counted from 1; served by the rules panel with `players=true`,
+terminal commands or option syntax, places and seats counted from 1; served by the rules panel with `players=true`
+(tests/server/test_rules_route.py),
 while `podium rules GAME --full` keeps the numbered reference."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from podium.core.registry import game_names, get_game, get_spec, player_rules_text
-from podium.server import ServerConfig, create_app
 
 WITH = [name for name in game_names() if get_spec(name).player_rules is not None]
 LANGUAGES = ("en", "hu", "nb")
@@ -43,21 +40,6 @@ def test_a_language_without_a_translation_falls_back_to_english() -> None:
     for name in WITH:
         assert player_rules_text(name, "de") == player_rules_text(name, "en")
         assert player_rules_text(name, "../x") == player_rules_text(name, "en")  # never a path
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerConfig(db_path=tmp_path / "db.sqlite3", bot_delay=0))) as c:
-        yield c
-
-
-@pytest.mark.parametrize("name", WITH)
-def test_the_rules_panel_serves_them_on_request(client: TestClient, name: str) -> None:
-    players = client.get(f"/games/{name}/rules?lang=hu&players=true")
-    assert players.status_code == 200 and players.headers["content-language"] == "hu"
-    assert not re.search(r"\b[A-Z]-\d", players.text)
-    reference = client.get(f"/games/{name}/rules?lang=hu")
-    assert re.search(r"\b[A-Z]-\d", reference.text)  # the numbered reference is still there
 
 
 def test_a_game_without_them_gets_its_reference() -> None:
