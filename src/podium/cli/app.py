@@ -250,6 +250,24 @@ def replay(
     raise typer.Exit(replay_record(file, console, check=check, pause=not all_steps))
 
 
+@app.command()
+@user_errors
+def review(
+    file: Annotated[Path, typer.Argument(help="a finished game's record (`podium play --record`)", show_default=False)],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="the seat to review, from 1 [default: yours, else seat 1]")
+    ] = None,
+    bot: Annotated[str, typer.Option("--bot", help="the bot to compare with")] = "hard",
+    top: Annotated[int, typer.Option("--top", min=1, help="how many costliest moments to list")] = 5,
+    all_steps: Annotated[bool, typer.Option("--all", help="print every step without pausing")] = False,
+) -> None:
+    """Review a finished game: each decision of one seat against the hard bot's, the costliest first, then the game
+    step by step, forward and back."""
+    from podium.cli.review import review_record
+
+    raise typer.Exit(review_record(file, console, seat=seat, bot=bot, top=top, pause=not all_steps))
+
+
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", help="processes (local backend) or CPUs of a local Ray cluster")
 ]

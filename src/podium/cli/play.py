@@ -20,6 +20,7 @@ from rich.text import Text
 
 from podium.agents.base import Agent
 from podium.api.tui import TurnContext
+from podium.cli.hints import HINT_HELP, show_hint
 from podium.cli.tui import get_tui
 from podium.cli.words import plural, seat_label
 from podium.core.config import GameConfig
@@ -220,6 +221,10 @@ class PlaySession:
                 self._undo(player)
             elif word in extra:
                 extra[word][1](TurnContext(self.state, player, self.console, args))
+                if word == "hint":  # the game's own hint (Athletic's proven plan), then hard's weighing
+                    show_hint(self.state, player, self.console)
+            elif word == "hint":
+                show_hint(self.state, player, self.console)
             elif (elsewhere := self._elsewhere(word)) is not None:
                 self.console.print(elsewhere)
             else:
@@ -340,6 +345,8 @@ class PlaySession:
         words.add_row("  rules", "the rules")
         words.add_row("  actions", "list the legal actions again")
         words.add_row("  table", "redraw the table")
+        if "hint" not in extra:
+            words.add_row("  hint", HINT_HELP)
         for name, (text, _) in extra.items():
             words.add_row(f"  {name}", escape(text))
         if self.tui.undo_help is not None:

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.rule import Rule
 
@@ -45,37 +45,64 @@ def replay_record(
             f"finished, winners: {winners} ({reason})"
         )
         return 0
-    tui = get_tui(record.game)
-    names = record.players or [seat_label(i) for i in range(record.num_players)]
-    frames: list[tuple[ReplayStep | None, list[Event], State]] = [(None, [], record.start())]
-    steps = record.replay()
-    console.print(
-        f"[bold]{escape(frames[0][2].game.title)}[/] — seed {record.seed} — "
-        + ", ".join(f"{seat_label(i)}: {escape(n)}" for i, n in enumerate(names))
-    )
-
-    def show(i: int) -> None:
-        while len(frames) <= i:  # replayed on demand, so that a bad action shows after the steps before it
-            step = next(steps)
-            frames.append((step, step.events, step.state.clone()))
-        shown_step, events, state = frames[i]
-        if shown_step is not None:
-            seen = tui.describe(events, None)
-            who = f"{seat_label(shown_step.player)} ({names[shown_step.player]})"
-            console.print(
-                Rule(f"{i}/{len(record.moves)}  {who}: {shown_step.action.text()}" + (f" · {seen}" if seen else ""))
-            )
-            shown = tui.after_action(events, state, None)
-            if shown is not None:
-                console.print(shown)
-        else:
-            console.print(Rule(f"0/{len(record.moves)}  the deal"))
-        console.print(tui.table(state.full_view()))
-
-    browse(len(record.moves) + 1, show, console, pause=pause and (read is not None or sys.stdin.isatty()), read=read)
-    if len(frames) == len(record.moves) + 1:
-        _show_end(frames[-1][2], console)
+    frames = Frames(record, console)
+    frames.introduce()
+    browse(frames.count, frames.show, console, pause=pause and (read is not None or sys.stdin.isatty()), read=read)
+    frames.finish()
     return 0
+
+
+class Frames:
+    """A record's steps, each printed with every card shown: step 0 is the deal, step i the table after the i-th
+    action. Replayed on demand and kept, so that stepping back costs nothing and a bad action shows after the steps
+    before it. `note(i)` may add something under step i (a review's comparison)."""
+
+    def __init__(
+        self, record: Record, console: Console, note: Callable[[int], RenderableType | None] | None = None
+    ) -> None:
+        self.record = record
+        self.console = console
+        self.note = note
+        self.tui = get_tui(record.game)
+        self.names = record.players or [seat_label(i) for i in range(record.num_players)]
+        self._frames: list[tuple[ReplayStep | None, list[Event], State]] = [(None, [], record.start())]
+        self._steps = record.replay()
+
+    @property
+    def count(self) -> int:
+        return len(self.record.moves) + 1
+
+    def introduce(self) -> None:
+        self.console.print(
+            f"[bold]{escape(self._frames[0][2].game.title)}[/] — seed {self.record.seed} — "
+            + ", ".join(f"{seat_label(i)}: {escape(n)}" for i, n in enumerate(self.names))
+        )
+
+    def show(self, i: int) -> None:
+        while len(self._frames) <= i:
+            step = next(self._steps)
+            self._frames.append((step, step.events, step.state.clone()))
+        shown_step, events, state = self._frames[i]
+        total = len(self.record.moves)
+        if shown_step is not None:
+            seen = self.tui.describe(events, None)
+            who = f"{seat_label(shown_step.player)} ({self.names[shown_step.player]})"
+            text = f"{i}/{total}  {who}: {shown_step.action.text()}" + (f" · {seen}" if seen else "")
+            self.console.print(Rule(text))
+            shown = self.tui.after_action(events, state, None)
+            if shown is not None:
+                self.console.print(shown)
+        else:
+            self.console.print(Rule(f"0/{total}  the deal"))
+        self.console.print(self.tui.table(state.full_view()))
+        extra = self.note(i) if self.note is not None else None
+        if extra is not None:
+            self.console.print(extra)
+
+    def finish(self) -> None:
+        """The end of the game, once the last step has been shown."""
+        if len(self._frames) == self.count:
+            _show_end(self._frames[-1][2], self.console)
 
 
 def _show_end(state: State, console: Console) -> None:
