@@ -4,6 +4,7 @@ seat's view alone; a review weighs one seat's decisions of a finished record aga
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -49,6 +50,8 @@ def test_a_hint_is_hards_legal_move_with_its_estimates(name: str) -> None:
     rated = [c.share for c in choices if c.share is not None and not c.chosen]
     assert rated == sorted(rated, reverse=True)
     assert hint(state, seat, seed=3) == choices  # same state, seat and seed: same hint
+    for choice in choices:  # as a server would send it, and read back
+        assert state.game.action_from_json(json.loads(json.dumps(choice.to_json()))["action"]) == choice.action
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -96,6 +99,9 @@ def test_a_review_weighs_each_decision_of_the_seat() -> None:
     assert [m.cost for m in costly] == sorted((m.cost for m in costly), reverse=True)
     assert all(m.cost for m in costly)
     assert review(record, 0) == result  # the bot's seeds come from the record
+    sent = json.loads(json.dumps(result.to_json()))  # what a server endpoint would send
+    assert sent["seat"] == 0 and sent["costliest"] == [m.ply for m in result.costliest()]
+    assert [m["ply"] for m in sent["moments"]] == [m.ply for m in result.moments]
     with pytest.raises(PodiumError, match="the record has seats 0 to"):
         review(record, 7)
 

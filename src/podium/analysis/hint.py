@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from podium.agents.base import make_agent
 from podium.agents.ismcts import ISMCTS
-from podium.core.contract import Action, State
+from podium.core.contract import Action, JsonDict, State
 from podium.core.errors import ActionError, PodiumError
 
 
@@ -26,6 +26,16 @@ class Choice:
     @property
     def text(self) -> str:
         return ", ".join(self.steps)
+
+    def to_json(self) -> JsonDict:
+        """The choice as a server would send it: the action's JSON (as a legal entry carries it) and the rest."""
+        return {
+            "action": self.action.to_json(),
+            "steps": list(self.steps),
+            "share": self.share,
+            "samples": self.samples,
+            "chosen": self.chosen,
+        }
 
 
 def hint(state: State, seat: int, *, bot: str = "hard", seed: int = 0, top: int = 3) -> list[Choice]:

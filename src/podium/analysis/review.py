@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from podium.analysis.hint import Choice, hint, weighs_turns
-from podium.core.contract import State
+from podium.core.contract import JsonDict, State
 from podium.core.errors import PodiumError
 from podium.core.record import Record
 
@@ -35,6 +35,17 @@ class Moment:
     def agrees(self) -> bool:
         return self.played == self.suggested
 
+    def to_json(self) -> JsonDict:
+        return {
+            "ply": self.ply,
+            "played": list(self.played),
+            "suggested": list(self.suggested),
+            "played_share": self.played_share,
+            "best_share": self.best_share,
+            "cost": self.cost,
+            "choices": [c.to_json() for c in self.choices],
+        }
+
 
 @dataclass(frozen=True)
 class Review:
@@ -48,6 +59,15 @@ class Review:
         """The moments that gave away the most win share, costliest first (moments without an estimate last out)."""
         costly = [m for m in self.moments if m.cost is not None and m.cost > 0]
         return sorted(costly, key=lambda m: (-(m.cost or 0.0), m.ply))[:count]
+
+    def to_json(self, costliest: int = 5) -> JsonDict:
+        """The review as a server would send it: the moments in play order, and the plies of the costliest."""
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "moments": [m.to_json() for m in self.moments],
+            "costliest": [m.ply for m in self.costliest(costliest)],
+        }
 
 
 def review(
