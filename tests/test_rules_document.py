@@ -237,7 +237,7 @@ def test_nothing_points_outside_the_repository() -> None:
 
 
 # What no original rule sheet says (issue 29): a publisher and year, a playing time, an age, a BoardGameGeek id. The
-# documents state only the sheets' rules and podium's marked Decisions (/work/shared/RULES.md).
+# documents state only the sheets' rules and podium's marked Decisions (the project's rules reference).
 NOT_IN_THE_SHEETS = re.compile(
     r"Djeco|BoardGameGeek|\b(19|20)\d\d\b|\bminutes?\b|\bperc\b|minutter|\bage \d|éves\b|\bfra \d+ år\b"
 )
