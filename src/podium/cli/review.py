@@ -65,11 +65,16 @@ def _share(value: float | None) -> str:
     return "?" if value is None else f"{value:.0%}"
 
 
+def _rated(steps: tuple[str, ...], share: float | None) -> str:
+    """A choice and, where the bot estimated it, its win share in brackets."""
+    return ", ".join(steps) + ("" if share is None else f" ({share:.0%})")
+
+
 def summary(result: Review, bot: str, top: int) -> RenderableType:
     moments = result.moments
     agreed = sum(1 for m in moments if m.agrees)
     costs = [m.cost for m in moments if m.cost is not None]
-    mean = f"; on average a decision gave away {sum(costs) / len(costs):.0%} win share" if costs else ""
+    mean = f"; on average a decision gave away {sum(costs) / len(costs):.1%} win share" if costs else ""
     lines: list[RenderableType] = [
         Text(f"{plural(len(moments), 'decision')} weighed; the {bot} bot agrees with {agreed}{mean}."),
         Text(SHARE_NOTE, style="dim"),
@@ -84,8 +89,9 @@ def summary(result: Review, bot: str, top: int) -> RenderableType:
     table.add_column(f"the {bot} bot")
     table.add_column("cost", justify="right")
     for m in costly:
-        played = f"{', '.join(m.played)} ({_share(m.played_share)})"
-        table.add_row(str(m.ply + 1), played, f"{', '.join(m.suggested)} ({_share(m.best_share)})", _share(m.cost))
+        table.add_row(
+            str(m.ply + 1), _rated(m.played, m.played_share), _rated(m.suggested, m.best_share), _share(m.cost)
+        )
     lines.append(table)
     lines.append(Text("Type a step's number to go there.", style="dim"))
     return _group(lines)
@@ -93,8 +99,8 @@ def summary(result: Review, bot: str, top: int) -> RenderableType:
 
 def comparison(moment: Moment, bot: str) -> RenderableType:
     if moment.agrees:
-        return Text(f"✓ the {bot} bot plays the same ({_share(moment.played_share)})", style="green")
-    text = Text(f"✗ the {bot} bot would play {', '.join(moment.suggested)} ({_share(moment.best_share)}); ")
+        return Text(f"✓ the {bot} bot plays the same: {_rated(moment.played, moment.played_share)}", style="green")
+    text = Text(f"✗ the {bot} bot would play {_rated(moment.suggested, moment.best_share)}; ")
     text.append(f"this play: {_share(moment.played_share)}")
     if moment.cost is not None:
         text.append(f", it cost {moment.cost:.0%}", style="bold yellow")
