@@ -83,3 +83,11 @@ def test_benchmark_bots_are_not_offered_to_players() -> None:
         assert "heuristic" in output
     code, output = invoke("simulate", "golf", "--bots", "counting-v0,heuristic-v1", "-n", "2", "--rule", "rounds=1")
     assert code == 0 and "counting-v0" in output
+
+
+def test_a_seat_beyond_the_table_names_golfs_seats() -> None:
+    # Golf is for 2 to 5 players: the screen's seats are 1 to 5, and a sixth is refused as a seat, not a player count.
+    code, output = invoke("play", "golf", "--seat", "6")
+    assert code == 2 and "--seat 6 does not exist: Golf has seats 1 to 5" in output and "not 6" not in output
+    code, output = invoke("play", "golf", "--seat", "5", stdin="quit\n")
+    assert code == 0 and "seat 5: you" in output
