@@ -10,6 +10,7 @@ SPEC = GameSpec(
     game="podium.games.golf.game:GAME",
     encoding="podium.games.golf.encoding:ENCODING",
     tui="podium.games.golf.tui:TUI",
+    player_rules="podium.games.golf:players.md",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
     # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen, and another project's heuristic
@@ -17,6 +18,7 @@ SPEC = GameSpec(
         "heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1",
         "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
     },
+    benchmarks=("heuristic-v1", "counting-v0"),
     playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
     default_playout="fast",
     notes={

@@ -450,8 +450,9 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
             P_FLIP: "turn one of their face-down cards face up" + (" or pass" if self._r.flip_mode == 1 else ""),
         }[phase]
         if action.kind == KNOCK and self._closer >= 0 and not self._r.six:
-            why += f" (seat {self._closer} has knocked: one knock per round, G-4.2)"
-        return IllegalAction(f"{action.text()} is not allowed now: seat {self._cur} must {why}; legal now: {legal}")
+            why += " (someone has knocked already: one knock per round, G-4.2)"
+        # No seat number: the message reaches players, and seats are counted differently on screens and in records.
+        return IllegalAction(f"{action.text()} is not allowed now: the player to move must {why}; legal now: {legal}")
 
     # ------------------------------------------------------------------ contract: views
 
