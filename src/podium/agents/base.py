@@ -128,6 +128,9 @@ class Agent(ABC):
     # False for a bot whose `act` never reads its view (e.g. the random bot): a caller playing many games may then
     # pass `NO_VIEW` instead of building the view, which costs more than the engine's whole step in every game.
     reads_views: ClassVar[bool] = True
+    # True for a bot kept for measurements (a frozen baseline, a sparring partner): the CLI and the API still play
+    # it, but it is no opponent to offer a player (the lobby's bot menus leave it out).
+    benchmark: ClassVar[bool] = False
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.game = game
@@ -287,6 +290,13 @@ def agent_description(name: str, game: str | None = None) -> str:
     if not options:
         return text
     return f"{text}; options: {', '.join(options)}"
+
+
+def agent_is_benchmark(name: str, game: str | None = None) -> bool:
+    """Whether the bot `name` (of `game`, when given) is kept for measurements only (`Agent.benchmark`)."""
+    _load_builtin_agents()
+    entry = _entry(name.strip().lower(), game)
+    return entry is not None and bool(getattr(entry.factory, "benchmark", False))
 
 
 def agent_options(name: str, game: str | None = None) -> dict[str, str]:

@@ -2,8 +2,8 @@
 // or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
-import { colouredDeck, emptySlot, medal, palette } from "/static/js/cards.js";
-import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { colouredDeck, deckColour, emptySlot, medal, palette } from "/static/js/cards.js";
+import { gameRenderer, moveLine, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -11,8 +11,8 @@ const t = await gameMessages(import.meta.url);
 // ---- the cards: a value and a sport, written "7r" (the letter: r g b y o p)
 const COLOURS = {
   ...palette(t, "rgby"),
-  o: { name: t("colour.o"), shape: "diamond", band: "var(--orange)", ink: "#b34f00" },
-  p: { name: t("colour.p"), shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
+  o: deckColour(t, "o", { shape: "diamond", band: "var(--orange)", ink: "#b34f00" }),
+  p: deckColour(t, "p", { shape: "cross", band: "var(--purple)", ink: "var(--purple)" }),
 };
 
 const DECK = colouredDeck(COLOURS, t);
@@ -257,4 +257,10 @@ function describe(event, ctx) {
   }
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });
+// The log's line for a move: "Alice plays red 7 on pile 2", "You end your turn".
+function moveText(action, ctx, seat) {
+  const at = (pile) => (pile != null ? pile + 1 : "");
+  return moveLine(t, action, ctx, seat, { card: action.card ? cardWord(action.card) : "", n: at(action.pile), from: at(action.from), to: at(action.to) });
+}
+
+export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });

@@ -52,6 +52,7 @@ class GolfCountingV0(Agent):
         BotOption("card_margin", float, "how far below the unseen mean a top discard must be to be taken"),
     )
     name = "counting-v0"
+    benchmark = True  # a baseline for the benchmarks (docs/bots.md), not an opponent for players
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **thresholds: float) -> None:
         super().__init__(game, seat, seed)

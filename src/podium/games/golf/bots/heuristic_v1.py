@@ -81,6 +81,7 @@ class GolfHeuristicV1(heuristic.GolfBot):
         BotOption("owner_bias", float, "how far below the unseen mean an opponent's privately seen card is guessed"),
     )
     name = "heuristic-v1"
+    benchmark = True  # a baseline for the benchmarks (docs/bots.md), not an opponent for players
 
     def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.0, **thresholds: float) -> None:
         super().__init__(game, seat, seed, noise)

@@ -3,7 +3,7 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { card, emptySlot } from "/static/js/cards.js";
-import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, moveLine, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -100,7 +100,7 @@ function memoryOn(ctx) {
   return !!(ctx.view && ctx.view.config && ctx.view.config.memory) && ctx.seat != null;
 }
 
-// Called with each of this seat's events as it arrives (from `describe`; `ctx.before` is the view before it): the
+// Called with each of this seat's events as it arrives (the renderer's `observe`; `ctx.before` is the view before it): the
 // first of your events of a version forgets the last glimpse; a peek's card, or the card you put down, is the new one.
 function noteGlimpse(event, ctx) {
   if (!memoryOn(ctx) || event.player == null || event.player !== ctx.seat) return;
@@ -302,7 +302,6 @@ function scores(ctx) {
 }
 
 function describe(event, ctx) {
-  noteGlimpse(event, ctx);
   const remembered = memoryLine(event, ctx);
   if (remembered !== undefined) return remembered;
   const mine = event.player != null && event.player === ctx.seat;
@@ -344,4 +343,9 @@ function fromWord(code) {
   return t.has(`from.${code}`) ? t(`from.${code}`) : String(code);
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, actionText, reasonText: endedBy, scoreLabel: t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });
+// The log's line for a move: "Alice peeks at card 2", "You peek at your card 2".
+function moveText(action, ctx, seat) {
+  return moveLine(t, action, ctx, seat, { n: action.slot != null ? action.slot + 1 : "" });
+}
+
+export default gameRenderer(t, { statusText, board, scores, describe, observe: noteGlimpse, moveText, actionText, reasonText: endedBy, scoreLabel: t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });

@@ -2,8 +2,8 @@
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages, lang } from "/static/js/i18n.js";
-import { colouredDeck, medal, palette } from "/static/js/cards.js";
-import { gameRenderer, ordinal, playerHeader, scoreTable } from "/static/js/common.js";
+import { colouredDeck, deckColour, medal, palette } from "/static/js/cards.js";
+import { gameRenderer, moveLine, ordinal, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -11,7 +11,7 @@ const t = await gameMessages(import.meta.url);
 // ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
 const COLOURS = {
   ...palette(t, "rgby"),
-  k: { name: t("colour.k"), shape: "diamond", band: "var(--black)", ink: "var(--black)" },
+  k: deckColour(t, "k", { shape: "diamond", band: "var(--black)", ink: "var(--black)" }),
 };
 
 const DECK = colouredDeck(COLOURS, t);
@@ -302,4 +302,9 @@ function describe(event, ctx) {
   }
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });
+// The log's line for a move: "Alice plays red 7 + blue 7", "You withdraw".
+function moveText(action, ctx, seat) {
+  return moveLine(t, action, ctx, seat, { cards: action.cards ? action.cards.map((c) => cardWord(c)).join(" + ") : "" });
+}
+
+export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });

@@ -26,7 +26,7 @@ export function colouredFace(value, letter, colour) {
     classes: "face coloured",
     style,
     children: [
-      h("span", { class: "band", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", { class: "letter" }, letter.toUpperCase())),
+      h("span", { class: "band", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", { class: "letter" }, colour.letter || letter.toUpperCase())),
       h("span", { class: "value", "aria-hidden": "true" }, value),
       h("span", { class: "foot", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", null, value)),
     ],
@@ -44,7 +44,22 @@ const PALETTE = {
 };
 
 export function palette(gt, letters) {
-  return Object.fromEntries([...letters].map((letter) => [letter, { name: gt(`colour.${letter}`), ...PALETTE[letter] }]));
+  return Object.fromEntries([...letters].map((letter) => [letter, deckColour(gt, letter, PALETTE[letter])]));
+}
+
+// One colour of a deck: its look ({shape, band, ink, bandInk?}), named in the game's words (`colour.<letter>`) and
+// lettered on the card in them too (`colour.<letter>.letter`: R in English, P for piros in Hungarian), read when
+// drawn, so that a language switch redraws them in the new words.
+export function deckColour(gt, letter, look) {
+  return {
+    ...look,
+    get name() {
+      return gt(`colour.${letter}`);
+    },
+    get letter() {
+      return gt.has(`colour.${letter}.letter`) ? gt(`colour.${letter}.letter`) : letter.toUpperCase();
+    },
+  };
 }
 
 // The cards of a game whose cards are a value and a colour letter, written "7r": `colours` maps each letter to

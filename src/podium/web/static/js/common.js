@@ -41,6 +41,15 @@ export function scoreTable(title, columns, rows) {
   );
 }
 
+// The log's line for a seat's move, from the game's messages: `log.act.<type>` says another player's move in the third
+// person ("Alice peeks at card 2", "medium bot peeks at card 2"), `log.act.<type>.you` the viewer's own ("You peek at
+// your card 2"). Null where the game has no words for the move (the page then says the action after the name).
+export function moveLine(tg, action, ctx, seat, params) {
+  const key = `log.act.${action.type}`;
+  if (!tg.has(key)) return null;
+  return tg(seat != null && seat === ctx.seat ? `${key}.you` : key, { name: ctx.shortName(seat), ...params });
+}
+
 export function ordinal(n) {
   return n >= 1 && n <= 3 ? t(`ordinal.${n}`) : t("ordinal.n", { n });
 }

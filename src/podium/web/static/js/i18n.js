@@ -119,6 +119,15 @@ export function errorText(code, detail) {
   return has(key) ? t(key) : t("error.other", { code: String(code || "").replace(/_/g, " "), detail: detail || "" });
 }
 
+// Codes whose sentence only says that something was refused: the server's own words (English) are the only ones that
+// say what (the engine's reason for an illegal move; the option, its value and what is allowed for a bad request).
+const EXPLAINED_BY_DETAIL = new Set(["illegal", "bad_request"]);
+
+// A server error as the player reads it: the sentence, and where only the server's words say what was wrong, those.
+export function errorLine(code, detail) {
+  return EXPLAINED_BY_DETAIL.has(code) && detail ? `${errorText(code, detail)} (${detail})` : errorText(code, detail);
+}
+
 export function setLanguage(code) {
   if (!LANGUAGES[code]) return;
   try {

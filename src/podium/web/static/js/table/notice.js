@@ -1,7 +1,7 @@
 // The notice area above the board: joining (the join form), the seats while waiting, and the link to share.
 import { api, joinTable, storedName, tableUrl } from "../api.js";
 import { button, h, replaceChildrenKeepFocus } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { errorLine, t } from "../i18n.js";
 import { $, displayName, hooks, page, seatName, tableId, toast } from "./state.js";
 
 // The notice area: joining, waiting for players, sharing the link.
@@ -104,7 +104,7 @@ function newJoinForm(free) {
           page.joinOpen = false;
           hooks.connect();
         } catch (err) {
-          toast(t("join.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
+          toast(t("join.failed", { reason: errorLine(err.code, err.message) }), "error", err.message);
           loadTableAndOfferJoin();
         }
       },
@@ -130,6 +130,16 @@ export async function loadTableAndOfferJoin() {
     page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken);
     hooks.render();
   } catch (err) {
-    $("notice").replaceChildren(h("p", { class: "error", title: err.message }, err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorText(err.code, err.message) })), h("p", null, h("a", { href: "/" }, t("table.back"))));
+    showUnavailable(err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorLine(err.code, err.message) }), err.message);
   }
+}
+
+// A table that cannot be shown (unknown, expired): the reason and the way back, and no empty felt under them.
+export function showUnavailable(message, detail) {
+  const box = $("notice");
+  box.hidden = false;
+  box.replaceChildren(h("p", { class: "error", title: detail }, message), h("p", null, h("a", { href: "/" }, t("table.back"))));
+  document.querySelector(".layout").hidden = true;
+  $("turn").hidden = true;
+  document.body.dataset.status = "unavailable";
 }
