@@ -283,8 +283,8 @@ function board(ctx) {
   const fresh = v.is_over || v.phase === "peek" || v.phase === "initial_flip" || (v.phase === "start" && v.turns === 0);
   return [
     h("div", { class: "opponents" }, others.map((seat) => playerPanel(ctx, seat, false))),
-    centre(ctx),
-    me != null ? playerPanel(ctx, me, true) : null,
+    // the piles and your cards side by side where the table is wide, one above the other on a phone
+    h("div", { class: "golf-main" }, centre(ctx), me != null ? playerPanel(ctx, me, true) : null),
     me != null && memoryOn(ctx) ? h("p", { class: "memory-note small" }, t("memory.note")) : null,
     lastRound(ctx, fresh && !!v.last_round),
   ];

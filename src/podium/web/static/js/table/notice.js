@@ -14,9 +14,15 @@ export function renderNotice() {
   // otherwise take the button away under the pointer, and the join with it.
   if (page.seat == null && page.joinOpen) parts.push(joinForm(table));
   if (table.status === "waiting" || page.seat == null) parts.push(seatList(table));
-  if (table.status !== "finished") parts.push(shareBox());
+  // While seats are free the link is what the page is for, above the table; once the game runs it is only for
+  // spectators, and waits beside the log instead of pushing the game down (on a phone most of all).
+  const waiting = table.status === "waiting";
+  if (waiting) parts.push(shareBox());
   replaceChildrenKeepFocus(box, parts);
   box.hidden = parts.length === 0;
+  const later = $("invite");
+  later.hidden = waiting || table.status === "finished";
+  replaceChildrenKeepFocus(later, later.hidden ? [] : [shareBox()]);
 }
 
 function seatList(table) {
@@ -46,7 +52,7 @@ function shareBox() {
   return h(
     "div",
     { class: "share" },
-    h("label", null, t("share.invite"), " "),
+    h("label", { class: "share-label" }, t("share.invite"), " "),
     input,
     button(
       t("share.copy"),
