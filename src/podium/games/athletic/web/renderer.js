@@ -263,4 +263,4 @@ function moveText(action, ctx, seat) {
   return moveLine(t, action, ctx, seat, { card: action.card ? cardWord(action.card) : "", n: at(action.pile), from: at(action.from), to: at(action.to) });
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });
+export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: () => t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });

@@ -10,21 +10,17 @@ const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a standard 52-card deck, written "7h", "Ts", "Kd" (four-colour suits, symbols always shown)
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_NAMES = { A: t("rank.A"), T: "10", J: t("rank.J"), Q: t("rank.Q"), K: t("rank.K") };
-const SUITS = {
-  c: { symbol: "♣", name: t("suit.c") },
-  d: { symbol: "♦", name: t("suit.d") },
-  h: { symbol: "♥", name: t("suit.h") },
-  s: { symbol: "♠", name: t("suit.s") },
-};
+const SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+// names in the page's language at the time they are said (the language can change while the page is open)
+const rankName = (rankChar) => (rankChar === "10" || rankChar === "T" ? "10" : t.has(`rank.${rankChar}`) ? t(`rank.${rankChar}`) : rankChar);
+const suitInfo = (suit) => (SYMBOLS[suit] ? { symbol: SYMBOLS[suit], name: t(`suit.${suit}`) } : { symbol: suit, name: suit });
 
 function cardParts(text) {
   const rankChar = text.slice(0, -1).toUpperCase();
   const suit = text.slice(-1).toLowerCase();
   const rank = rankChar === "10" ? "10" : RANKS[rankChar] || rankChar;
-  const rankName = rankChar === "10" ? "10" : RANK_NAMES[rankChar] || rankChar;
-  const info = SUITS[suit] || { symbol: suit, name: suit };
-  return { rank, suit, symbol: info.symbol, label: t("card.label", { rank: rankName, suit: info.name }) };
+  const info = suitInfo(suit);
+  return { rank, suit, symbol: info.symbol, label: t("card.label", { rank: rankName(rankChar), suit: info.name }) };
 }
 
 function face(text) {
@@ -348,4 +344,4 @@ function moveText(action, ctx, seat) {
   return moveLine(t, action, ctx, seat, { n: action.slot != null ? action.slot + 1 : "" });
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, observe: noteGlimpse, moveText, actionText, reasonText: endedBy, scoreLabel: t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });
+export default gameRenderer(t, { statusText, board, scores, describe, observe: noteGlimpse, moveText, actionText, reasonText: endedBy, scoreLabel: () => t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });

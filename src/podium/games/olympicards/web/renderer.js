@@ -307,4 +307,4 @@ function moveText(action, ctx, seat) {
   return moveLine(t, action, ctx, seat, { cards: action.cards ? action.cards.map((c) => cardWord(c)).join(" + ") : "" });
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });
+export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: () => t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });

@@ -57,7 +57,18 @@ export function ordinal(n) {
 // A game renderer's module export from what the game draws and says (`parts`): the title and why the game ended come
 // from the game's messages (`tg`, its `gameMessages`): `game.title`, and `reason.<code>` where the game has the words
 // (null otherwise: the page says the code as words). A renderer may give its own `title` or `reasonText` in `parts`.
+// `parts.scoreLabel` may be a function: said in the page's language each time it is read, as the title is.
 export function gameRenderer(tg, parts) {
   const reasonText = (code) => (tg.has(`reason.${code}`) ? tg(`reason.${code}`) : null);
-  return { title: tg("game.title"), reasonText, ...parts };
+  const { scoreLabel, ...rest } = parts;
+  return {
+    get title() {
+      return tg("game.title");
+    },
+    get scoreLabel() {
+      return typeof scoreLabel === "function" ? scoreLabel() : scoreLabel;
+    },
+    reasonText,
+    ...rest,
+  };
 }

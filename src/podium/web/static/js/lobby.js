@@ -3,7 +3,7 @@ import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
 import { gameNotes } from "./gameinfo.js";
 import { rulesButton } from "./rules.js";
-import { botDescription, botName, errorLine, lang, messagesOf, t } from "./i18n.js";
+import { botDescription, botName, errorLine, lang, messagesOf, onLanguageChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -285,6 +285,21 @@ async function join(tableId) {
   }
 }
 
+// Another language, no reload: everything drawn again in it, what the player chose or typed kept.
+function redrawInLanguage() {
+  const fields = [...$("options").querySelectorAll("[data-option]")].map((el) => [el.id, el.type === "checkbox" ? el.checked : el.value]);
+  const chosen = $("game").value;
+  $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, titleOf(g, g.name))));
+  $("game").value = chosen;
+  renderGame();
+  for (const [id, value] of fields) {
+    const el = $(id);
+    if (el && el.type === "checkbox") el.checked = value;
+    else if (el) el.value = value;
+  }
+  refreshTables();
+}
+
 async function main() {
   $("your-name").value = storedName();
   $("create-form").addEventListener("submit", createTable);
@@ -306,6 +321,7 @@ async function main() {
   setInterval(() => {
     if (document.visibilityState === "visible") refreshTables();
   }, 5000);
+  onLanguageChange(redrawInLanguage);
   document.body.dataset.ready = "true";
 }
 

@@ -5,23 +5,24 @@
 import { button, h, loadStylesheet } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
-const cache = new Map(); // game -> Promise of the fragment's HTML, fetched once per page
+const cache = new Map(); // "game lang" -> Promise of the fragment's HTML, fetched once per page and language
 let dialog = null;
 
 loadStylesheet("/static/css/rules.css");
 
 function fetchRules(game) {
-  if (!cache.has(game)) {
+  const key = `${game} ${lang}`;
+  if (!cache.has(key)) {
     const url = `/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`;
     // The server says which language it served (English when the game has no translation): the panel is marked so.
     const promise = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
       return { html: await response.text(), lang: response.headers.get("Content-Language") || "en" };
     });
-    promise.catch(() => cache.delete(game)); // a failed fetch is tried again at the next click
-    cache.set(game, promise);
+    promise.catch(() => cache.delete(key)); // a failed fetch is tried again at the next click
+    cache.set(key, promise);
   }
-  return cache.get(game);
+  return cache.get(key);
 }
 
 function ensureDialog() {

@@ -7,7 +7,7 @@
 // (notice.js) and the end of the game (result.js).
 import { forgetSeat, storedSeat } from "./api.js";
 import { button, h, replaceChildrenKeepFocus } from "./dom.js";
-import { errorLine, errorText, t } from "./i18n.js";
+import { errorLine, errorText, onLanguageChange, t } from "./i18n.js";
 import { Connection } from "./connection.js";
 import { mountRulesButton } from "./rules.js";
 import { loadTableAndOfferJoin, renderNotice, showUnavailable } from "./table/notice.js";
@@ -266,6 +266,15 @@ function main() {
   }
   connect();
 }
+
+// Another language, no reload: the page draws itself again in it, the socket, the game and the log stay.
+onLanguageChange(() => {
+  const rules = document.querySelector(".topbar .rules-open");
+  if (rules) rules.remove(); // mounted again, with its words, by render
+  if (document.body.dataset.conn) onStatus(document.body.dataset.conn);
+  page.panelsKey = null;
+  render();
+});
 
 hooks.render = render;
 hooks.connect = connect;
