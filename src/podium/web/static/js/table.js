@@ -13,6 +13,7 @@ import { mountRulesButton } from "./rules.js";
 import { loadTableAndOfferJoin, renderNotice, showUnavailable } from "./table/notice.js";
 import { actionText, ensureRenderer, gameTitle, loaded, renderer } from "./table/renderer.js";
 import { logMove, logNote, rebuildLog, renderLog } from "./table/log.js";
+import { animateChanges, cardPlaces, pacedQueue } from "./table/motion.js";
 import { resultPanel } from "./table/result.js";
 import { $, displayName, hooks, page, seatName, tableId, toast } from "./table/state.js";
 
@@ -80,7 +81,7 @@ function handleMessage(msg) {
       page.table = msg.table;
       break;
     case "sync":
-      onSync(msg);
+      syncs(msg);
       break;
     case "ack":
       break;
@@ -101,6 +102,9 @@ function handleMessage(msg) {
       break;
   }
 }
+
+// Syncs are drawn one after another; the others' moves at a pace one can follow (table/motion.js).
+const syncs = pacedQueue(onSync, (msg) => !!msg.last && msg.last.seat !== page.seat && msg.version > 0);
 
 function onSync(msg) {
   document.body.dataset.syncs = String(Number(document.body.dataset.syncs || 0) + 1);
@@ -196,7 +200,9 @@ function render() {
   const key = panelsKey(ctx);
   if (key !== page.panelsKey) {
     page.panelsKey = key;
+    const places = cardPlaces($("board"));
     replaceChildrenKeepFocus($("board"), r.board(ctx));
+    animateChanges(places, $("board"));
     const status = statusLine(ctx, r);
     replaceChildrenKeepFocus($("turn"), status);
     replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
