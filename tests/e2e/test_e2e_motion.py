@@ -78,4 +78,4 @@ def test_a_bots_turn_unfolds_step_by_step(motion: bool, new_page: Callable[..., 
     if motion:
         assert min(gaps) >= PACE_MS * 0.9, gaps  # one step at a time, each on the screen long enough to follow
     else:
-        assert sum(gaps) < PACE_MS * len(gaps) * 0.5, gaps  # drawn as they come
+        assert min(gaps) < PACE_MS * 0.9, gaps  # drawn as they come: the bot's quick steps closer than the pace

@@ -3,7 +3,7 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { colouredDeck, deckColour, emptySlot, medal, palette } from "/static/js/cards.js";
-import { gameRenderer, moveLine, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, moveLine, othersInOrder, othersRow, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -158,7 +158,7 @@ function opponent(ctx, seat) {
 
 function medalRow(v, seat) {
   const goal = v.config.medals_to_win;
-  return h("span", { class: "medal-row", "aria-label": t("medals.of", { n: v.medals[seat], goal }), title: t("medals.title", { n: v.medals[seat], goal }) }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
+  return h("span", { class: "medal-row", role: "img", "aria-label": t("medals.of", { n: v.medals[seat], goal }), title: t("medals.title", { n: v.medals[seat], goal }) }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
 }
 
 // The hint's first line: the proven best turn, or (no proof within the solver's budget or time, the server's note
@@ -195,7 +195,7 @@ function board(ctx) {
   const end = ctx.find((a) => a.type === "end");
   const sel = ctx.ui.selection;
   return [
-    h("div", { class: "opponents" }, othersInOrder(v.num_players, me).map((seat) => opponent(ctx, seat))),
+    othersRow("opponents", othersInOrder(v.num_players, me).map((seat) => opponent(ctx, seat))),
     h(
       "section",
       { class: "centre athletic-centre", "aria-label": t("centre.label") },

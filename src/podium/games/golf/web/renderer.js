@@ -3,7 +3,7 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { card, emptySlot } from "/static/js/cards.js";
-import { gameRenderer, moveLine, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, moveLine, othersInOrder, othersRow, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -278,7 +278,7 @@ function board(ctx) {
   const others = othersInOrder(v.num_players, me);
   const fresh = v.is_over || v.phase === "peek" || v.phase === "initial_flip" || (v.phase === "start" && v.turns === 0);
   return [
-    h("div", { class: "opponents" }, others.map((seat) => playerPanel(ctx, seat, false))),
+    othersRow("opponents", others.map((seat) => playerPanel(ctx, seat, false))),
     // the piles and your cards side by side where the table is wide, one above the other on a phone
     h("div", { class: "golf-main" }, centre(ctx), me != null ? playerPanel(ctx, me, true) : null),
     me != null && memoryOn(ctx) ? h("p", { class: "memory-note small" }, t("memory.note")) : null,

@@ -104,6 +104,9 @@ export function card(face, opts = {}) {
   if (opts.extraClass) classes.push(opts.extraClass);
   const label = opts.label || face.label;
   const children = [...face.children];
+  // A button is named by its words in a visually hidden span, not aria-label: its drawn face (value, letter, suit)
+  // is hidden from screen readers, and a label that did not contain what is drawn would not match it (WCAG 2.5.3).
+  if (opts.onClick) children.push(h("span", { class: "sr-only" }, label));
   if (opts.badge) children.push(h("span", { class: "badge", "aria-hidden": "true" }, opts.badge));
   const dataset = { card: text == null ? "" : text };
   if (opts.key) dataset.key = opts.key;
@@ -113,7 +116,6 @@ export function card(face, opts = {}) {
       {
         type: "button",
         class: classes.join(" ") + " clickable",
-        "aria-label": label,
         "aria-pressed": opts.selected == null ? null : String(!!opts.selected),
         title: opts.title || label,
         style: face.style,
@@ -134,7 +136,8 @@ export function emptySlot(label, opts = {}) {
   const dataset = opts.key ? { key: opts.key } : {};
   const children = [h("span", { class: "empty-mark", "aria-hidden": "true" }, opts.text || "")];
   if (opts.onClick) {
-    return h("button", { type: "button", class: classes.join(" ") + " clickable", "aria-label": label, title: label, dataset, onclick: opts.onClick }, children);
+    children.push(h("span", { class: "sr-only" }, label)); // its name, as a card button's (see `card`)
+    return h("button", { type: "button", class: classes.join(" ") + " clickable", title: label, dataset, onclick: opts.onClick }, children);
   }
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label, dataset }, children);
 }
@@ -146,7 +149,7 @@ export function medal(kind, count) {
   const initial = known && kind !== "medal" ? t(`medal.${kind}.initial`) : "★";
   return h(
     "span",
-    { class: `medal medal-${kind}`, title: `${name}${count != null ? ` × ${count}` : ""}`, "aria-label": `${count != null ? count + " " : ""}${name}` },
+    { class: `medal medal-${kind}`, role: "img", title: `${name}${count != null ? ` × ${count}` : ""}`, "aria-label": `${count != null ? count + " " : ""}${name}` },
     h("span", { class: "disc", "aria-hidden": "true" }, initial),
     count != null ? h("span", { class: "count", "aria-hidden": "true" }, `×${count}`) : null,
   );

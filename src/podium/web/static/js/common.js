@@ -13,6 +13,12 @@ export function othersInOrder(n, me) {
   return out;
 }
 
+// The other players' row: it scrolls sideways inside itself when they do not fit (podium.css .opponents), so a
+// keyboard can reach it (tabindex 0) and scroll it with the arrow keys.
+export function othersRow(className, children) {
+  return h("div", { class: className, tabindex: "0", role: "group", "aria-label": t("table.others") }, children);
+}
+
 export function playerHeader(ctx, seat, extra) {
   const current = ctx.view.current_player === seat;
   const info = ctx.table.seats[seat] || {};

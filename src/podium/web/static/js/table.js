@@ -12,7 +12,7 @@ import { Connection } from "./connection.js";
 import { mountRulesButton } from "./rules.js";
 import { loadTableAndOfferJoin, renderNotice, showUnavailable } from "./table/notice.js";
 import { actionText, ensureRenderer, gameTitle, loaded, renderer } from "./table/renderer.js";
-import { logMove, logNote, rebuildLog, renderLog } from "./table/log.js";
+import { announceMove, logMove, logNote, rebuildLog, renderLog } from "./table/log.js";
 import { animateChanges, cardPlaces, pacedQueue } from "./table/motion.js";
 import { resultPanel } from "./table/result.js";
 import { $, displayName, hooks, page, seatName, tableId, toast } from "./table/state.js";
@@ -134,6 +134,7 @@ function onSync(msg) {
     if (msg.table.status === "finished") logNote("log.over");
   }
   render();
+  if (previous >= 0 && msg.version === previous + 1 && r) announceMove(r, makeContext(), msg.version);
 }
 
 function onStatus(status, detail) {

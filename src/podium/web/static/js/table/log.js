@@ -71,6 +71,14 @@ function lineOf(entry, r, ctx) {
   return r && r.describe ? r.describe(entry.event, ctx) : null;
 }
 
+// The live region (#announce): the lines of the move just drawn — another player's, each step of a bot's turn as it
+// is shown, your own — so that a screen reader says what happened on the table as it happens.
+export function announceMove(r, ctx, version) {
+  const lines = page.log.filter((entry) => entry.version === version && entry.kind !== "sys").map((entry) => lineOf(entry, r, ctx));
+  const said = lines.filter(Boolean).join(". ");
+  if (said) $("announce").textContent = said;
+}
+
 export function renderLog(r, ctx) {
   const items = [];
   for (const entry of page.log) {
