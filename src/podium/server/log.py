@@ -4,8 +4,8 @@ language or on a second device shows the whole game, not only what it saw arrive
 
 Hidden information stays hidden: an event goes to a receiver only where `Event.visible` allows it (a spectator gets
 the public ones), exactly as the live sync frames filter them. And a person who is shown less than their seat knows
-(`State.shown_view`, e.g. Golf played from memory) gets no private event of the past either: those name the cards
-they are to remember.
+(`State.shown_view`: a rule option that asks players to remember what they saw) gets no private event of the past
+either: those name the cards they are to remember.
 """
 
 from __future__ import annotations
