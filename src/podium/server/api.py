@@ -13,6 +13,7 @@ from podium.core.registry import game_names, get_game, get_spec
 from podium.server.config import MAX_BODY_BYTES
 from podium.server.errors import ApiError, bad_request
 from podium.server.hints import games_with_hints
+from podium.server.log import table_log
 from podium.server.manager import TableManager
 from podium.server.protocol import load_json
 from podium.server.ratelimit import client_key
@@ -69,6 +70,12 @@ async def list_games() -> list[dict[str, Any]]:
     return out
 
 
+def _bearer(request: Request) -> str | None:
+    """The seat token of `Authorization: Bearer <token>`, if the request has one."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
 def _limited(request: Request, operation: str) -> TableManager:
     """The manager, once this request of `operation` is within its client's limit (else 429 rate_limited)."""
     manager = _manager(request)
@@ -104,8 +111,17 @@ async def join_table(table_id: str, request: Request) -> Any:
 async def rematch(table_id: str, request: Request) -> Any:
     manager = _limited(request, "rematch")
     table = manager.get(table_id)
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return manager.rematch(table, token.strip() if scheme.lower() == "bearer" else None)
+    return manager.rematch(table, _bearer(request))
+
+
+@router.get("/tables/{table_id}/log")
+async def game_log(table_id: str, request: Request) -> Any:
+    """The game's log as the caller may see it: a seat's (with its token as `Authorization: Bearer`), else a
+    spectator's (server/log.py)."""
+    manager = _manager(request)
+    table = manager.get(table_id)
+    seat = manager.seat_of(table, _bearer(request))
+    return table_log(table, seat)
 
 
 @router.get("/tables/{table_id}/record")
