@@ -16,13 +16,16 @@ from websockets.exceptions import ConnectionClosed
 
 from podium.core.registry import game_names, get_spec
 from server_support import LiveServer, Socket, create, live_server, two_humans
+from store_support import new_db
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db = tmp_path_factory.mktemp("protocol") / "db.sqlite3"
+def server(
+    request: pytest.FixtureRequest, store: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    db = new_db(request, store, tmp_path_factory.mktemp("protocol"))
     with live_server(db, hello_timeout=0.5) as live:
         yield live
 

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from podium.server import api, renderers, ws
 from podium.server.config import ServerConfig
-from podium.server.db import Database
+from podium.server.db import open_store
 from podium.server.errors import ApiError
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
@@ -103,7 +103,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         started = time.perf_counter()
-        db = Database(settings.resolved_db_path())
+        db = open_store(settings.resolved_db_path())
         manager = TableManager(db, settings)
         if games_with_hints():
             # Spawned now, it imports the solvers while the games resume, so no hint pays for that set-up; the
@@ -112,7 +112,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         resumed = manager.resume_all()
         # The start's own time (after the imports): what the number of stored tables could make grow.
         ms = (time.perf_counter() - started) * 1000
-        log.info("database %s: resumed %d unfinished game(s) in %.0f ms", db.path, resumed, ms)
+        log.info("database %s: resumed %d unfinished game(s) in %.0f ms", db.where, resumed, ms)
         manager.start_sweeper()
         app.state.manager = manager
         try:

@@ -23,7 +23,7 @@ from podium.server import requests
 from podium.server.bots import BotRunner
 from podium.server.commits import GroupCommit
 from podium.server.config import ServerConfig
-from podium.server.db import ActionRow, Database, SeatRow, TableRow
+from podium.server.db import ActionRow, SeatRow, SqlStore, TableRow
 from podium.server.errors import ApiError, bad_request, not_found
 from podium.server.hints import HintWorker, has_hint
 from podium.server.protocol import Message, ProtocolError
@@ -37,7 +37,7 @@ MAX_LISTED = 100
 
 
 class TableManager:
-    def __init__(self, db: Database, config: ServerConfig) -> None:
+    def __init__(self, db: SqlStore, config: ServerConfig) -> None:
         self.db = db
         self.config = config
         self.tables: dict[str, Table] = {}
