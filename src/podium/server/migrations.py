@@ -97,11 +97,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "no tables.memory: it is the option of the games that have it", step=_memory_to_option),
     Migration(
         4,
-        "many processes on one database: the process whose bots play a table (tables.owner), and the processes with"
-        " when each was last seen (a table's bots move on when their process is no longer seen)",
+        "many processes on one database: the process whose bots play a table (tables.owner), the processes with"
+        " when each was last seen (a table's bots move on when their process is no longer seen), the rate limits",
         (
             "ALTER TABLE tables ADD COLUMN owner TEXT",
             "CREATE TABLE processes (id TEXT PRIMARY KEY, seen REAL NOT NULL)",
+            # the REST rate limits per client address, counted across processes (podium.server.sharedlimits)
+            "CREATE TABLE rate_buckets (key TEXT PRIMARY KEY, tokens REAL NOT NULL, at REAL NOT NULL)",
         ),
     ),
 )
