@@ -27,6 +27,8 @@ from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
 from server_support import Socket, create, play_to_end
 
 pytestmark = pytest.mark.slow
+PLUGIN = "kuhn"  # the plugin game of tests/plugin_game
+HANDS = 25  # a match of twelve hands: long enough to be in play when a process is killed
 
 
 @dataclass
@@ -53,7 +55,7 @@ def site(pg_cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Site]:
             log = tmp_path / f"serve-{port}.log"
             processes[port] = spawn_serve(url, port, log=log)
         for port, process in processes.items():
-            wait_serving(process, port, log=tmp_path / f"serve-{port}.log")
+            wait_serving(process, port, timeout=120, log=tmp_path / f"serve-{port}.log")  # a busy machine
         try:
             front = nginx.Nginx(ports).start()
         except nginx.Unavailable as exc:
@@ -73,7 +75,7 @@ def site(pg_cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Site]:
 
 def test_a_game_through_nginx_on_two_processes(site: Site) -> None:
     with site.http() as http:
-        made = create(http, "golf", ["human", "human"], {"rounds": 1})
+        made = create(http, PLUGIN, ["human", "human"], {"hands": 3})
         table_id = made["table"]["id"]
         other = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"}).json()
         assert http.get("/").status_code == 200 and http.head("/").status_code == 200
@@ -161,12 +163,12 @@ class Player:
 
 
 def test_a_process_killed_mid_games_loses_no_acknowledged_action(site: Site) -> None:
-    humans, bots = 30, 10
+    humans, bots = 30, 10  # tables of two players, and of a player against a bot
     players = []
     with site.http() as http:
         for n in range(humans + bots):
             seats = ["human", "human"] if n < humans else ["human", "random"]
-            made = create(http, "golf", seats, {"rounds": 4})
+            made = create(http, PLUGIN, seats, {"hands": HANDS})
             table_id = made["table"]["id"]
             tokens = {made["seat"]: made["token"]}
             if n < humans:

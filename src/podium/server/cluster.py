@@ -82,6 +82,8 @@ class Cluster:
     # -- start and stop ----------------------------------------------------------------------------------------
 
     async def start(self) -> None:
+        await self.store.open_async()
+        self.manager.commits.writer = self.store.append_actions_async
         self.heartbeat()
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._listen()), loop.create_task(self._beat())]
@@ -93,6 +95,8 @@ class Cluster:
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        with contextlib.suppress(Exception):
+            await self.store.close_async()
         # Gone at once rather than after LEASE: the others adopt this process's bot tables at their next heartbeat.
         with contextlib.suppress(Exception):
             self.store.execute("DELETE FROM processes WHERE id=?", (self.id,))
@@ -203,6 +207,11 @@ class Cluster:
         table = self.manager.tables.get(table_id)
         if table is None or ply < table.version:
             return  # not here, or this process's own action (already applied)
+        if table.in_flight:
+            # One of its own actions is being committed: if this is it, it is applied when its commit returns; if
+            # not, the table reads what it missed once that commit is over.
+            asyncio.get_running_loop().call_later(0.02, self._after_flight, table)
+            return
         if not table.connections and table.id not in self.owned and not table.lock.locked() and not table.in_flight:
             del self.manager.tables[table_id]  # nobody here watches it: read again from the database when asked
             return
@@ -212,8 +221,19 @@ class Cluster:
             self._apply(table, seat, orjson.loads(action))
         self._shown(table)
 
+    def _after_flight(self, table: Table) -> None:
+        if table.in_flight:
+            asyncio.get_running_loop().call_later(0.02, self._after_flight, table)
+        elif self.manager.tables.get(table.id) is table:
+            with contextlib.suppress(Exception):
+                self.catch_up(table)
+
     def catch_up(self, table: Table) -> bool:
-        """Apply the actions the database has and this copy of the table not; whether there were any."""
+        """Apply the actions the database has and this copy of the table not; whether there were any. Not while an
+        action of the table is being committed (it may be in the database already, and is applied when its commit
+        returns; if it was refused, that catches up)."""
+        if table.in_flight:
+            return False
         moves = self.store.moves_since(table.id, table.version)
         for seat, data in moves:
             self._apply(table, seat, data)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from podium.server.db import ActionRow, SqlStore
@@ -47,16 +47,40 @@ class GroupCommit:
         self.batch: list[Pending] = []
         self.batches = 0  # how many transactions, for the load bench's figures
         self.actions = 0
+        # Many processes on one PostgreSQL: the commit is awaited (podium.server.cluster sets it), one at a time.
+        self.writer: Callable[[list[ActionRow]], Awaitable[list[ActionRow]]] | None = None
+        self.flushing: asyncio.Task[None] | None = None
 
     def write(self, row: ActionRow, done: Callable[[], None], failed: Callable[[], None]) -> asyncio.Future[None]:
         """Queue `row` for the next transaction; the future is done once it is committed and `done` has run
         (with the exception, if either failed; `failed` runs if the commit did)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        if not self.batch:
+        if self.writer is not None:
+            if self.flushing is None:
+                self.flushing = loop.create_task(self._flush_awaited(self.writer))
+        elif not self.batch:
             loop.call_soon(self.flush)
         self.batch.append(Pending(row, done, failed, future))
         return future
+
+    async def _flush_awaited(self, writer: Callable[[list[ActionRow]], Awaitable[list[ActionRow]]]) -> None:
+        """The batches, one transaction at a time, awaited (a database across the network): the actions that
+        arrive while one commits make the next."""
+        try:
+            while self.batch:
+                batch, self.batch = self.batch, []
+                try:
+                    refused = await writer([p.row for p in batch])
+                except Exception as exc:
+                    log.exception("committing %d action(s)", len(batch))
+                    for pending in batch:
+                        pending.failed()
+                        self._finish(pending.future, exc)
+                    continue
+                self._settle(batch, refused)
+        finally:
+            self.flushing = None
 
     def flush(self) -> None:
         batch, self.batch = self.batch, []
@@ -76,6 +100,10 @@ class GroupCommit:
                     log.exception("committing an action of table %s", pending.row.table_id)
                     pending.failed()
                     self._finish(pending.future, exc)
+        self._settle(written, refused)
+
+    def _settle(self, written: list[Pending], refused: list[ActionRow]) -> None:
+        """After the commit of `written`: `refused` failed (their ply was taken), the others are done."""
         committed = written
         if refused:  # another process played at that ply first: this action is not applied
             taken = {id(row) for row in refused}

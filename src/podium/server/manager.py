@@ -298,6 +298,8 @@ class TableManager:
     # -- play --------------------------------------------------------------------------------------------------
 
     def connect(self, table: Table, conn: Connection) -> None:
+        if self.cluster is not None:  # what another process committed and this one has not heard of yet
+            self.cluster.catch_up(table)
         was = conn.seat is not None and table.connected(table.seats[conn.seat])
         if conn.seat is not None:
             table.alive = self.clock()

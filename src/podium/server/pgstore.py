@@ -32,6 +32,17 @@ _APPEND = (
 _FINISH = "UPDATE tables SET status='finished', result=? WHERE id=?"
 
 
+def _columns(rows: list[ActionRow]) -> list[list[Any]]:
+    """The batch as the five arrays `_APPEND` unnests."""
+    return [list(column) for column in zip(*action_values(rows), strict=True)]
+
+
+def _refused(rows: list[ActionRow], inserted: list[Any]) -> list[ActionRow]:
+    """The rows `_APPEND` did not insert (their ply was taken), from the (table, ply, _) rows it returned."""
+    done = {(table_id, ply) for table_id, ply, _ in inserted}
+    return [r for r in rows if (r.table_id, r.ply) not in done]
+
+
 def shown(url: str) -> str:
     """The URL without its password, for the log."""
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
@@ -88,17 +99,33 @@ class PostgresStore(SqlStore):
         self.conn.close()
 
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
-        columns = [list(column) for column in zip(*action_values(rows), strict=True)]
-        finishing = any(r.result is not None for r in rows)
-        if not finishing:  # one statement: a transaction of its own
-            inserted = {(t, ply) for t, ply, _ in self.execute(_APPEND, columns).fetchall()}
-        else:
-            with self.conn.transaction():
-                inserted = {(t, ply) for t, ply, _ in self.execute(_APPEND, columns).fetchall()}
-                done = [r for r in rows if (r.table_id, r.ply) in inserted]
-                for finished in finish_values(done):
-                    self.execute(_FINISH, finished)
-        return [r for r in rows if (r.table_id, r.ply) not in inserted]
+        columns = _columns(rows)
+        if not any(r.result is not None for r in rows):  # one statement: a transaction of its own
+            return _refused(rows, self.execute(_APPEND, columns).fetchall())
+        with self.conn.transaction():
+            refused = _refused(rows, self.execute(_APPEND, columns).fetchall())
+            for finished in finish_values([r for r in rows if r not in refused]):
+                self.execute(_FINISH, finished)
+        return refused
+
+    async def open_async(self) -> None:
+        """A second connection, for the group commit of many processes (`append_actions_async`)."""
+        self.aconn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+
+    async def close_async(self) -> None:
+        await self.aconn.close()
+
+    async def append_actions_async(self, rows: list[ActionRow]) -> list[ActionRow]:
+        """`append_actions`, awaited: while the database answers, the event loop serves everyone else (and the
+        actions that arrive meanwhile make the next batch)."""
+        columns, append = _columns(rows), self.sql.sql(_APPEND)
+        if not any(r.result is not None for r in rows):
+            return _refused(rows, await (await self.aconn.execute(append, columns)).fetchall())
+        async with self.aconn.transaction():
+            refused = _refused(rows, await (await self.aconn.execute(append, columns)).fetchall())
+            for finished in finish_values([r for r in rows if r not in refused]):
+                await self.aconn.execute(self.sql.sql(_FINISH), finished)
+        return refused
 
     def changed(self, table_ids: Sequence[str]) -> None:
         for table_id in table_ids:
