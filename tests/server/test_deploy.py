@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 from podium.server.db import open_store
@@ -28,6 +28,7 @@ from server_support import Socket, create, play_to_end
 
 pytestmark = pytest.mark.slow
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game
+FAIL_TIMEOUT = 5.0  # seconds nginx leaves a process that failed alone (deploy/nginx-podium.conf)
 HANDS = 25  # a match of twelve hands: long enough to be in play when a process is killed
 
 
@@ -153,7 +154,8 @@ class Player:
                 sockets[mover].send(message)
                 self._answered(mover, message, sockets[mover].ack())
                 pending = None
-            except (ConnectionClosed, TimeoutError, OSError, EOFError):
+            # a socket cut, or nginx answering 502 while it has no process to give (as a browser does, try again)
+            except (ConnectionClosed, InvalidHandshake, TimeoutError, OSError, EOFError):
                 for s in sockets.values():
                     s.close()
                 sockets = {}
@@ -162,8 +164,8 @@ class Player:
         raise AssertionError(f"table {self.table_id} did not finish")
 
 
-def test_a_process_killed_mid_games_loses_no_acknowledged_action(site: Site) -> None:
-    humans, bots = 30, 10  # tables of two players, and of a player against a bot
+def start_tables(site: Site, humans: int, bots: int) -> tuple[list[Player], list[threading.Thread]]:
+    """`humans` tables of two players and `bots` of a player against a bot, each played by its own thread."""
     players = []
     with site.http() as http:
         for n in range(humans + bots):
@@ -178,25 +180,20 @@ def test_a_process_killed_mid_games_loses_no_acknowledged_action(site: Site) -> 
     threads = [threading.Thread(target=p.run, daemon=True) for p in players]
     for t in threads:
         t.start()
-    rng = random.Random()
-    # at a random moment once every table is under way (each has had a few actions acknowledged)
+    # under way: every table has had a few actions acknowledged
     while min(len(p.acked) for p in players) < 3 and any(t.is_alive() for t in threads):
         time.sleep(0.05)
-    time.sleep(rng.uniform(0.0, 1.0))
-    victim = rng.choice(list(site.processes))
-    site.processes[victim].send_signal(signal.SIGKILL)
-    killed = time.monotonic()
-    in_play = sum(not p.finished for p in players)
+    return players, threads
+
+
+def finish_and_check(site: Site, players: list[Player], threads: list[threading.Thread]) -> None:
+    """Every table played to its end; every acknowledged action in the database exactly once, at its ply, and every
+    stored human action acknowledged (the acknowledged plies and the stored human moves are the same set)."""
     for t in threads:
         t.join(200)
     errors = [(p.table_id, p.error) for p in players if p.error is not None]
     assert not errors, errors[:3]
     assert all(p.finished for p in players)
-    before = sum(a[3] < killed for p in players for a in p.acked)
-    print(f"\n{in_play} tables in play at the kill; actions acknowledged before it: {before}")
-    assert in_play > 0 and sum(p.reconnects for p in players) > 0  # the kill did cut clients off mid-game
-    # Every acknowledged action is in the database exactly once, at its ply, and every stored human action was
-    # acknowledged: the acknowledged plies and the stored human moves are the same set.
     store = open_store(site.url)
     try:
         for p in players:
@@ -205,9 +202,36 @@ def test_a_process_killed_mid_games_loses_no_acknowledged_action(site: Site) -> 
             acked = {version: (seat, action) for version, seat, action, _ in p.acked}
             assert len(acked) == len(p.acked), p.table_id  # no ply acknowledged twice
             human = {ply: move for ply, move in enumerate(row.moves) if move[0] in p.tokens}
-            assert {v: (s, a) for v, (s, a) in acked.items()} == {ply: (s, a) for ply, (s, a) in human.items()}
+            assert acked == human, p.table_id
     finally:
         store.close()
+
+
+def test_a_process_killed_mid_games_loses_no_acknowledged_action(site: Site) -> None:
+    players, threads = start_tables(site, humans=30, bots=10)
+    rng = random.Random()
+    time.sleep(rng.uniform(0.0, 1.0))  # a random moment
+    victim = rng.choice(list(site.processes))
+    site.processes[victim].send_signal(signal.SIGKILL)
+    killed = time.monotonic()
+    in_play = sum(not p.finished for p in players)
+    finish_and_check(site, players, threads)
+    before = sum(a[3] < killed for p in players for a in p.acked)
+    print(f"\n{in_play} tables in play at the kill; actions acknowledged before it: {before}")
+    assert in_play > 0 and sum(p.reconnects for p in players) > 0  # the kill did cut clients off mid-game
     # How long after the kill every table still in play had an action acknowledged again.
     after = [min((at for *_, at in p.acked if at > killed), default=killed) - killed for p in players]
-    print(f"\nkill -> every table acting again: {max(after):.2f} s; reconnects: {sum(p.reconnects for p in players)}")
+    print(f"kill -> every table acting again: {max(after):.2f} s; reconnects: {sum(p.reconnects for p in players)}")
+
+
+def test_a_rolling_restart_drops_no_game(site: Site, tmp_path: Path) -> None:
+    players, threads = start_tables(site, humans=20, bots=6)
+    for port in list(site.processes):  # one process after the other, each serving again before the next stops
+        site.processes[port].terminate()
+        site.processes[port].wait(30)
+        log = tmp_path / f"serve-{port}-again.log"
+        site.processes[port] = spawn_serve(site.url, port, log=log)
+        wait_serving(site.processes[port], port, timeout=120, log=log)
+        time.sleep(FAIL_TIMEOUT)  # until nginx tries it again (fail_timeout in deploy/nginx-podium.conf)
+    finish_and_check(site, players, threads)
+    assert sum(p.reconnects for p in players) > 0  # each stop closed sockets, whose clients came back

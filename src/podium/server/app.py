@@ -129,9 +129,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
-            await manager.shutdown()
             if cluster is not None:
                 await cluster.stop()
+            await manager.shutdown()
+            if cluster is not None:
+                await cluster.leave()
             db.close()
 
     app = PodiumApp(title="podium", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

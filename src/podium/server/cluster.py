@@ -90,14 +90,19 @@ class Cluster:
         await asyncio.wait_for(self.listening.wait(), 30)
 
     async def stop(self) -> None:
+        """Stop listening and beating (before the manager stops its bots and closes its sockets: nothing wakes them
+        again meanwhile)."""
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    async def leave(self) -> None:
+        """After the manager's shutdown: the commit connection closed, and this process gone from `processes` at
+        once rather than after LEASE, so the others adopt its bot tables at their next heartbeat."""
         with contextlib.suppress(Exception):
             await self.store.close_async()
-        # Gone at once rather than after LEASE: the others adopt this process's bot tables at their next heartbeat.
         with contextlib.suppress(Exception):
             self.store.execute("DELETE FROM processes WHERE id=?", (self.id,))
             self._notify(f"x {self.id}")
