@@ -49,7 +49,7 @@ def site(folder: Path, processes: int, use_postgres: bool) -> Iterator[Site]:
         logs = [folder / f"server-{port}.log" for port in ports]
         running = [spawn_serve(db, port, log=log) for port, log in zip(ports, logs, strict=True)]
         for process, port, log in zip(running, ports, logs, strict=True):
-            wait_serving(process, port, log=log)
+            wait_serving(process, port, timeout=120, log=log)  # a busy machine imports slowly
         store = "PostgreSQL" if cluster is not None else "SQLite"
         yield Site(
             [f"http://{HOST}:{port}" for port in ports],
