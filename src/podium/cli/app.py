@@ -16,6 +16,7 @@ from rich.table import Table
 
 from podium import __version__
 from podium.agents.base import agent_description, agent_names
+from podium.cli.db import db_app
 from podium.cli.helptext import PlayerHelpGroup
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
@@ -387,7 +388,12 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
     db: Annotated[
-        Path | None, typer.Option("--db", help="SQLite database file [default: in your user data directory]")
+        str | None,
+        typer.Option(
+            "--db",
+            help="SQLite database file, or a postgresql:// URL shared by many processes (docs/deploy.md) "
+            "[default: a SQLite file in your user data directory]",
+        ),
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot waits before it moves")] = 0.5,
     rate_limits: Annotated[
@@ -436,6 +442,7 @@ def _add_game_commands() -> None:
 
 
 _add_game_commands()
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

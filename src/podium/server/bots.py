@@ -13,6 +13,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from podium.agents.base import Agent, make_agent
+from podium.server.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from podium.server.manager import TableManager
@@ -29,8 +30,14 @@ class BotRunner:
 
     def wake(self, table: Table) -> None:
         """Start the table's bot task if a bot is to move (called after every change of the table)."""
-        if table.id not in self.tasks and table.bot_to_move() is not None:
+        if table.id not in self.tasks and table.bot_to_move() is not None and self.mine(table):
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+
+    def mine(self, table: Table) -> bool:
+        """Whether this process runs the table's bots: always, but for one of many processes on one PostgreSQL
+        (the one that holds the table, podium.server.cluster)."""
+        cluster = self.manager.cluster
+        return cluster is None or cluster.may_run_bots(table)
 
     def _agent(self, table: Table, seat: int) -> Agent:
         agent = table.agents.get(seat)
@@ -64,7 +71,12 @@ class BotRunner:
                     if action not in legal:
                         log.error("bot %s chose an illegal action %s; it plays %s", agent.name, action, legal[0])
                         action = legal[0]
-                    await self.manager.commit(table, seat, action)
+                    try:
+                        await self.manager.commit(table, seat, action)
+                    except ProtocolError as exc:
+                        if exc.code != "stale":
+                            raise
+                        continue  # another process's move came first (this one caught up): think again
         except asyncio.CancelledError:
             self.tasks.pop(table.id, None)
             raise

@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from podium.core.contract import Action, JsonDict
 from podium.core.errors import ActionError, IllegalAction, PodiumError
@@ -21,9 +21,9 @@ from podium.core.record import Record
 from podium.core.registry import get_game
 from podium.server import requests
 from podium.server.bots import BotRunner
-from podium.server.commits import GroupCommit
+from podium.server.commits import GroupCommit, PlyTaken
 from podium.server.config import ServerConfig
-from podium.server.db import ActionRow, Database, SeatRow, TableRow
+from podium.server.db import ActionRow, SeatRow, SqlStore, TableRow, Taken
 from podium.server.errors import ApiError, bad_request, not_found
 from podium.server.hints import HintWorker, has_hint
 from podium.server.protocol import Message, ProtocolError
@@ -31,13 +31,16 @@ from podium.server.ratelimit import ClientLimits
 from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
+if TYPE_CHECKING:
+    from podium.server.cluster import Cluster
+
 log = logging.getLogger("podium.server")
 
 MAX_LISTED = 100
 
 
 class TableManager:
-    def __init__(self, db: Database, config: ServerConfig) -> None:
+    def __init__(self, db: SqlStore, config: ServerConfig) -> None:
         self.db = db
         self.config = config
         self.tables: dict[str, Table] = {}
@@ -49,6 +52,7 @@ class TableManager:
         limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
         self.limits = ClientLimits(limits, self.now) if config.rate_limits else None
         self.sweeper: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None  # many processes on one PostgreSQL (podium.server.cluster)
 
     def now(self) -> float:
         return self.clock()  # late-bound: a test's fake clock applies everywhere, the REST limits included
@@ -83,6 +87,8 @@ class TableManager:
         if table.status == FINISHED:
             table.finished_at = self.clock()  # unloaded again `finished_ttl` after its last client has left
         self.tables[table_id] = table
+        if self.cluster is not None:
+            self.cluster.loaded(table)
         return table
 
     @staticmethod
@@ -180,7 +186,14 @@ class TableManager:
             [],
         )
         if rematch_of is not None:
-            self.db.insert_rematch(rematch_of.id, row)
+            try:
+                self.db.insert_rematch(rematch_of.id, row)
+            except Taken:  # asked for through another process meanwhile: join that one
+                if self.cluster is None:
+                    raise
+                self.cluster.refresh(rematch_of)
+                assert rematch_by is not None
+                return self.rematch(rematch_of, rematch_by)
             rematch_of.rematch = table.id
             rematch_of.broadcast()
         else:
@@ -198,7 +211,12 @@ class TableManager:
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
-        self.db.take_seat(table.id, seat, name, hash_token(token), status)
+        try:
+            self.db.take_seat(table.id, seat, name, hash_token(token), status)
+        except Taken:  # through another process, meanwhile
+            if self.cluster is not None:
+                self.cluster.refresh(table)
+            raise ApiError(409, "seat_taken", f"seat {seat} was just taken; free seats: {table.free_seats()}") from None
         table.seats[seat].name = name
         table.seats[seat].token_hash = hash_token(token)
         table.status = status
@@ -222,7 +240,11 @@ class TableManager:
     def seat_of(self, table: Table, token: str | None) -> int | None:
         if not token:
             return None
-        return find_seat(token, [s.token_hash for s in table.seats])
+        seat = find_seat(token, [s.token_hash for s in table.seats])
+        if seat is None and self.cluster is not None:  # a seat taken through another process just now
+            self.cluster.refresh(table)
+            seat = find_seat(token, [s.token_hash for s in table.seats])
+        return seat
 
     def rematch(self, table: Table, token: str | None) -> JsonDict:
         seat = self.seat_of(table, token)
@@ -253,6 +275,8 @@ class TableManager:
         return self.create(body, rematch_of=table, rematch_by=token)
 
     def open_tables(self) -> list[JsonDict]:
+        if self.cluster is not None:  # tables made through other processes too
+            self.cluster.load_waiting(MAX_LISTED)
         tables = [t for t in self.tables.values() if t.status != FINISHED and t.free_seats()]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.to_json() for t in tables[:MAX_LISTED]]
@@ -274,6 +298,8 @@ class TableManager:
     # -- play --------------------------------------------------------------------------------------------------
 
     def connect(self, table: Table, conn: Connection) -> None:
+        if self.cluster is not None:  # what another process committed and this one has not heard of yet
+            self.cluster.catch_up(table)
         was = conn.seat is not None and table.connected(table.seats[conn.seat])
         if conn.seat is not None:
             table.alive = self.clock()
@@ -283,6 +309,8 @@ class TableManager:
             conn.send(table.sync_text(conn.seat))
         else:
             table.broadcast()  # the seat's `connected` changed: everyone's table shows it
+        if self.cluster is not None and conn.seat is not None:
+            self.cluster.presence(table)
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
@@ -290,6 +318,8 @@ class TableManager:
             table.alive = self.clock()
             if not table.connected(table.seats[conn.seat]):
                 table.broadcast()
+            if self.cluster is not None:
+                self.cluster.presence(table)
 
     async def act(self, table: Table, conn: Connection, msg: Message) -> None:
         async with table.lock:
@@ -350,13 +380,7 @@ class TableManager:
 
         def done() -> None:
             table.in_flight = False
-            table.state = state
-            if over:
-                table.status = FINISHED
-                table.finished_at = self.clock()
-            table.moves.append((seat, data))
-            table.last_seat, table.last_action, table.last_events = seat, action, events
-            table.hint_cache.clear()
+            table.install(state, seat, data, action, events, self.clock())
             table.broadcast(ack)
             self.bots.wake(table)
 
@@ -366,7 +390,13 @@ class TableManager:
         table.in_flight = True
         # If this task is cancelled meanwhile, the action is still committed and applied (or refused) as one: the
         # flush runs `done` or `failed` whatever became of the future (podium.server.commits).
-        await self.commits.write(row, done, failed)
+        try:
+            await self.commits.write(row, done, failed)
+        except PlyTaken:
+            # Another process played this ply first (many processes on one PostgreSQL): show what it played.
+            if self.cluster is not None:
+                self.cluster.catch_up(table)
+            raise ProtocolError("stale", "another move was played first; play on the latest sync") from None
 
     async def hint(self, table: Table, conn: Connection) -> None:
         seat = conn.seat

@@ -164,10 +164,22 @@ class Table:
     alive: float = 0.0  # waiting: when a seated player was last known connected (or the creation); see sweep
     finished_at: float | None = None  # when the game ended, or when the finished table was loaded
     in_flight: bool = False  # an action of this table is being committed (see TableManager.commit)
+    elsewhere: frozenset[int] = frozenset()  # seats connected through other processes (podium.server.cluster)
     _fixed: tuple[str, str, str] | None = field(default=None, init=False, repr=False)  # see table_text
 
+    def install(self, state: State, seat: int, data: JsonDict, action: Action, events: list[Event], now: float) -> None:
+        """Make `state` (after `seat`'s committed `action`, `data` as stored) the table's: its moves, last action and
+        status; `now`: the clock, for a game that ends."""
+        self.state = state
+        if state.is_over:
+            self.status = FINISHED
+            self.finished_at = now
+        self.moves.append((seat, data))
+        self.last_seat, self.last_action, self.last_events = seat, action, events
+        self.hint_cache.clear()
+
     def seated_connected(self) -> bool:
-        return any(c.seat is not None for c in self.connections)
+        return bool(self.elsewhere) or any(c.seat is not None for c in self.connections)
 
     @property
     def version(self) -> int:
@@ -183,10 +195,10 @@ class Table:
         return None
 
     def connected(self, seat: Seat) -> bool:
-        return seat.kind == "bot" or any(c.seat == seat.seat for c in self.connections)
+        return seat.kind == "bot" or seat.seat in self.elsewhere or any(c.seat == seat.seat for c in self.connections)
 
     def _seats_json(self) -> list[JsonDict]:
-        connected = {c.seat for c in self.connections}
+        connected = {c.seat for c in self.connections}.union(self.elsewhere)
         return [
             {
                 "seat": s.seat,
