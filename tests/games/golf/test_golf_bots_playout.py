@@ -14,7 +14,7 @@ from podium.core.contract import View
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.playout import GolfColumnsPlayout, GolfPlayout
+from podium.games.golf.bots.playout import GolfColumnsPlayout, GolfHeuristicPlayout, GolfPlayout
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
 
@@ -105,17 +105,22 @@ def test_the_tree_walk_stops_at_the_round_end_with_the_engines_rewards(options: 
     assert stopped > 3 and stepped > 50
 
 
-@pytest.mark.parametrize("options", SIX_CARD, ids=str)
-def test_the_columns_playout_plays_six_card_rounds_as_the_heuristic(options: dict[str, Any]) -> None:
-    """`columns` (issue 31, six-card `hard`): the rest of a round is each seat's heuristic move from its own view of
-    the sampled world, through the engine: the same round as the heuristic bots playing it with the checked
-    `apply` (the same totals and round scores)."""
+HEURISTIC_PLAYED = [(GolfColumnsPlayout, options) for options in SIX_CARD] + [
+    (GolfHeuristicPlayout, options) for options in FOUR_CARD[:3]
+]
+
+
+@pytest.mark.parametrize(("kind", "options"), HEURISTIC_PLAYED, ids=str)
+def test_the_heuristic_playouts_play_rounds_as_the_heuristic(kind: type[GolfPlayout], options: dict[str, Any]) -> None:
+    """`columns` (issue 31, six-card `hard`) and `heuristic` (four-card too): the rest of a round is each seat's
+    heuristic move from its own view of the sampled world, through the engine: the same round as the heuristic bots
+    playing it with the checked `apply` (the same totals and round scores)."""
     rng = Rng(10)
     compared = 0
     for state, view in decisions(options, 6, 3):
         if rng.randbelow(6) or state.phase is GolfPhase.OVER:
             continue
-        playout = GolfColumnsPlayout()
+        playout = kind()
         playout.prepare(view)
         world = playout.sampler(GAME, view)(rng)
         played = world.clone()

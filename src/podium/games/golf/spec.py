@@ -20,6 +20,7 @@ SPEC = GameSpec(
     playouts={
         "fast": "podium.games.golf.bots.playout:GolfPlayout",
         "columns": "podium.games.golf.bots.playout:GolfColumnsPlayout",
+        "heuristic": "podium.games.golf.bots.playout:GolfHeuristicPlayout",
     },
     default_playout="fast",
     notes={

@@ -427,6 +427,20 @@ class GolfColumnsPlayout(GolfPlayout):
         return max(1, round(iterations * SIX_SHARE))
 
 
+class GolfHeuristicPlayout(GolfColumnsPlayout):
+    """`columns` in both variants: four-card rounds played by the heuristic too, with a tenth of the budget (a
+    measured alternative, docs/bots.md)."""
+
+    name = "heuristic"
+
+    def prepare(self, view: View) -> None:
+        super().prepare(view)
+        self.by_heuristic = True
+
+    def iterations(self, view: View, iterations: int) -> int:
+        return max(1, round(iterations * SIX_SHARE))
+
+
 # The share of the iteration budget a six-card decision of `columns` spends (a heuristic playout costs about ten of
 # `fast`'s; a 5-player round ends no later than a 2-player one, at the first player out, so one share serves all).
 SIX_SHARE = 0.1
