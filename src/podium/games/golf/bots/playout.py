@@ -15,7 +15,8 @@ when it can be thrown away instead (or, when it must be swapped in, when a known
 thrown away when it is worth less than a known card it could replace, and a card taken from the discard pile is never
 discarded again (a turn that changes nothing); and of the four-card peeks only the first is searched (the slots are
 alike). Six-card Golf judges a swap by its column (a pair scores 0) and prunes only swaps whose column partner is
-known. An anchored search (`anchor`, Golf's `hard`) keeps the heuristic's move in six-card Golf (`min_anchor`).
+known. An anchored search on `fast` keeps the heuristic's move in six-card Golf (`min_anchor`); `columns` (Golf's
+`hard`, issue 31) plays six-card rounds with the heuristic's own moves and searches there.
 
 `sampler` (the worlds of a decision): four-card Golf deals an opponent's privately seen cards low, as players keep
 them (`beliefs.py`), instead of uniformly; with that the search judges knocks itself (before, the uniform worlds
