@@ -19,7 +19,11 @@ SPEC = GameSpec(
         "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
     },
     benchmarks=("heuristic-v1", "counting-v0"),
-    playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
+    playouts={
+        "fast": "podium.games.golf.bots.playout:GolfPlayout",
+        "columns": "podium.games.golf.bots.playout:GolfColumnsPlayout",
+        "heuristic": "podium.games.golf.bots.playout:GolfHeuristicPlayout",
+    },
     default_playout="fast",
     notes={
         "ismcts": BotNote(
@@ -37,12 +41,12 @@ SPEC = GameSpec(
             "heuristic",
         ),
         # the flat, paired-sample form measured stronger than the full tree here (the tree fuses the decisions
-        # after a blind draw); anchored on the heuristic's move, which a sampled deal's noise must not override
-        # (docs/bots.md)
+        # after a blind draw); anchored on the heuristic's move, which a sampled deal's noise must not override;
+        # six-card rounds played out by the heuristic itself, 60 iterations (`columns`; docs/bots.md)
         "hard": BotNote(
-            "a strong player: the heuristic's move unless ISMCTS, comparing the moves flat on 600 paired sampled "
-            "deals, finds another clearly better",
-            "ismcts:iterations=600:depth=1:anchor=2",
+            "a strong player: the heuristic's move unless ISMCTS, comparing the moves flat on paired sampled deals "
+            "(600 four-card, 60 six-card, played out by the heuristic), finds another clearly better",
+            "ismcts:iterations=600:depth=1:anchor=2:playout=columns",
         ),
     },
 )
