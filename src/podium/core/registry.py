@@ -60,6 +60,7 @@ class GameSpec:
     hint: str | None = None  # -> Callable[[View], JsonDict]: the best move for the seat whose view it is
     commands: str | None = None  # -> Callable[[typer.Typer], None]: adds the game's own CLI commands
     encoding: str | None = None  # -> podium.api.encoding.Encoding: observations, action ids, utilities (podium.rl)
+    report: str | None = None  # -> podium.api.report.RulesReport: the game's own figures in `podium report`
 
 
 def load_ref(ref: str, *, where: str) -> Any:
