@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Result
@@ -76,7 +76,8 @@ class Tally(ABC):
 class RulesReport(ABC):
     """The facet: the game's tallies and the words of their figures."""
 
-    messages: Mapping[str, Mapping[str, str]]  # language -> message key -> text, for every language of LANGUAGES
+    messages: ClassVar[Mapping[str, Mapping[str, str]]]  # language -> key -> text, for each of LANGUAGES
+    ladder_bots: ClassVar[tuple[str, ...]] = ()  # bots the report adds to the ladder (not ranked by it)
 
     @abstractmethod
     def tally(self, config: GameConfig, players: int) -> Tally:

@@ -14,7 +14,7 @@ from podium.report.figures import report_json
 from podium.report.messages import Words
 from podium.report.plots import check_matplotlib
 from podium.report.render import render
-from podium.report.run import ReportOptions, check, collect, planned_games, rules_report_words
+from podium.report.run import ReportOptions, check, collect, ladder_bots, planned_games, rules_report_words
 from podium.sim.backends import backend_session, check_backend
 
 
@@ -38,7 +38,7 @@ def run_report(options: ReportOptions, out: Path, lang: str, console: Console) -
     for n, fair, ladder in planned_games(options):
         console.print(
             f"{n} players: fairness {fair} games × {variants} variant(s) ({options.bot} in every seat), "
-            f"bot ladder {ladder} games × {variants} ({', '.join(options.ladder)})",
+            f"bot ladder {ladder} games × {variants} ({', '.join(ladder_bots(options))})",
             soft_wrap=True,
         )
         total += (fair + ladder) * variants

@@ -144,12 +144,12 @@ def skill(
     """The ladder's round-robin: `podium tournament`'s summary, the win matrix, ratings and the skill share."""
     options = collected.options
     agg = ladder.aggregate
-    bots = list(options.ladder)
+    bots = list(agg.bots)
     report = TournamentReport(options.game, bots, players, plan, agg, config, **ran)
     k = len(bots)
     wins = [[agg.beat_halves[i][j] / 2 for j in range(k)] for i in range(k)]
     ratings = bradley_terry(wins, agg.meetings)
-    won, met = skill_share(agg.beat_halves, agg.meetings)
+    won, met = skill_share(agg.beat_halves, agg.meetings, len(options.ladder))
     share = share_ci(won, met)
     share["interval_width"] = share["ci95"][1] - share["ci95"][0]
     return {

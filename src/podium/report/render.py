@@ -238,37 +238,51 @@ def rules_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
     figures = block["variants"][0]["rules"]
     if not figures:
         out.append(para(t("no_rules")))
-    many = len(block["variants"]) > 1
     for f_index, first in enumerate(figures):
-        per_variant = [v["rules"][f_index] for v in block["variants"]]
-        series = []
-        rows, flagged = [], []
-        for v, fig in zip(block["variants"], per_variant, strict=True):
-            label = variant_label(doc, v["name"], t)
-            for s in fig["series"]:
-                name = t(s["name"]) + (f" ({label})" if many else "")
-                shares = "shares" in s
-                values = s["shares"] if shares else s["values"]
-                series.append(Bars(name if len(fig["series"]) > 1 or many else "", values,
-                                   s["ci95"] if shares else None))  # fmt: skip
-                for i, lab in enumerate(fig["labels"]):
-                    value = pct(values[i]) if shares else num(values[i])
-                    ci = f"{pct(s['ci95'][i][0])} – {pct(s['ci95'][i][1])}" if shares else ""
-                    flag = fig["flags"].get(lab)
-                    rows.append([name, lab, value, ci, t(flag) if flag else ""])
-                    flagged.append(flag is not None)
-        percent = all("shares" in s for s in first["series"])
         title = t(first["key"])
-        axis = t(first["axis"]) + (" (%)" if percent else "")
-        chart = bar_chart(title, first["labels"], series, axis, percent=percent,
-                          label_axis=t(first["label_axis"]) if first["label_axis"] else None)  # fmt: skip
         out.append(f"<h4>{escape(title)}</h4>")
-        out.append(figure(f"p{n}-rules-{first['key']}", chart))
+        named = [(variant_label(doc, v["name"], t), v["rules"][f_index]) for v in block["variants"]]
+        # labels that depend on the data (bins of lengths) differ between variants: then one chart per variant
+        same = all(fig["labels"] == first["labels"] for _, fig in named)
+        groups = [named] if same else [[item] for item in named]
+        for g, group in enumerate(groups):
+            name = f"p{n}-rules-{first['key']}" + (f"-{g}" if g else "")
+            out.append(rules_figure(name, group, len(named) > 1, t))
         if first["note"]:
             out.append(para(t(first["note"], **first["params"]), "note"))
-        out.append(table(["", t("label") or "", t("value"), t("interval"), t("flag")], rows, flagged))
     out.append("</section>")
     return "\n".join(out)
+
+
+def rules_figure(name: str, group: list[tuple[str, dict[str, Any]]], many: bool, t: Words) -> str:
+    """One game figure over the variants of `group` (which share its labels): the chart, then a table with a row
+    per label and a column (with its interval) per variant and series."""
+    first = group[0][1]
+    labels = first["labels"]
+    bars, head, columns = [], [""], []
+    flags: dict[str, str] = {}
+    for label, fig in group:
+        flags.update(fig["flags"])
+        for s in fig["series"]:
+            title = t(s["name"]) + (f" ({label})" if many else "")
+            shares = "shares" in s
+            values = s["shares"] if shares else s["values"]
+            shown = title if len(fig["series"]) > 1 or len(group) > 1 else ""
+            bars.append(Bars(shown, values, s["ci95"] if shares else None))
+            head.append(title)
+            columns.append([pct(v) if shares else num(v) for v in values])
+            if shares:
+                head.append(t("interval"))
+                columns.append([f"{pct(lo)} – {pct(hi)}" for lo, hi in s["ci95"]])
+    head.append(t("flag"))
+    rows = [[t(lab), *(col[i] for col in columns), t(flags[lab]) if lab in flags else ""] for i, lab in
+            enumerate(labels)]  # fmt: skip
+    percent = all("shares" in s for s in first["series"])
+    axis = t(first["axis"]) + (" (%)" if percent else "")
+    title = t(first["key"]) + (f" ({group[0][0]})" if many and len(group) == 1 else "")
+    chart = bar_chart(title, [t(lab) for lab in labels], bars, axis, percent=percent,
+                      label_axis=t(first["label_axis"]) if first["label_axis"] else None)  # fmt: skip
+    return figure(name, chart) + table(head, rows, [lab in flags for lab in labels])
 
 
 def repro(doc: dict[str, Any], t: Words) -> str:

@@ -151,17 +151,27 @@ def check(options: ReportOptions) -> tuple[Game, list[GameConfig]]:
     found = configs(game, options)
     if options.games < 1 or options.ladder_games < 1:
         raise PodiumError("--games and --ladder-games must be at least 1")
-    check_bots(options.ladder)
+    bots = ladder_bots(options)
+    check_bots(bots)
     for n in options.players:
         game.check_players(n)
-        check_lineup(game, [options.bot] * n)
-        check_lineup(game, [options.ladder[s % len(options.ladder)] for s in range(n)])
+        for bot in (options.bot, *bots):  # an unknown bot is refused before anything is played
+            check_lineup(game, [bot] * n)
     return game, found
 
 
+def ladder_bots(options: ReportOptions) -> tuple[str, ...]:
+    """The round-robin's bots: the ladder, then the bots the game's facet adds (`RulesReport.ladder_bots`), which
+    the skill share leaves out (they are not on the ladder's order)."""
+    facet = rules_report(options.game)
+    extra = () if facet is None else tuple(b for b in facet.ladder_bots if b not in options.ladder)
+    return (*options.ladder, *extra)
+
+
 def plans(options: ReportOptions) -> Iterator[tuple[int, Schedule]]:
+    bots = ladder_bots(options)
     for n in options.players:
-        yield n, schedule(options.ladder, n, options.ladder_games, options.seed)
+        yield n, schedule(bots, n, options.ladder_games, options.seed)
 
 
 def collect(options: ReportOptions, progress: ProgressFactory) -> Collected:
@@ -174,7 +184,7 @@ def collect(options: ReportOptions, progress: ProgressFactory) -> Collected:
             fair, fair_ran = run_timed(job, update, options.where, options.seed)
         ladders = []
         for v, config in enumerate(found):
-            inner = TournamentJob(game.name, config, options.ladder, plan, plan.games)
+            inner = TournamentJob(game.name, config, ladder_bots(options), plan, plan.games)
             what = f"{game.title}, {n} players: bot ladder" + (f" ({options.variant_names()[v]})" if v else "")
             if len(found) > 1 and v == 0:
                 what += f" ({options.variant_names()[0]})"

@@ -59,12 +59,13 @@ def bradley_terry(wins: Sequence[Sequence[float]], meetings: Sequence[Sequence[i
     return [(ELO * theta[i], Z95 * ELO * math.sqrt(max(0.0, float(cov[i, i])))) for i in range(k)]
 
 
-def skill_share(beat_halves: Sequence[Sequence[int]], meetings: Sequence[Sequence[int]]) -> tuple[float, int]:
-    """(wins of the stronger bot, meetings) over every pair of the ladder, bots listed weakest first."""
+def skill_share(beat_halves: Sequence[Sequence[int]], meetings: Sequence[Sequence[int]], k: int) -> tuple[float, int]:
+    """(wins of the stronger bot, meetings) over every pair of the ladder, its `k` bots listed first, weakest first
+    (the bots after them are not on the ladder's order)."""
     won = 0.0
     met = 0
-    for weak in range(len(meetings)):
-        for strong in range(weak + 1, len(meetings)):
+    for weak in range(k):
+        for strong in range(weak + 1, k):
             won += beat_halves[strong][weak] / 2
             met += meetings[strong][weak]
     return won, met

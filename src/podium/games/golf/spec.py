@@ -10,6 +10,7 @@ SPEC = GameSpec(
     game="podium.games.golf.game:GAME",
     encoding="podium.games.golf.encoding:ENCODING",
     tui="podium.games.golf.tui:TUI",
+    report="podium.games.golf.report:REPORT",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
     # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen, and another project's heuristic

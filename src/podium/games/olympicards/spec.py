@@ -10,6 +10,7 @@ SPEC = GameSpec(
     game="podium.games.olympicards.game:GAME",
     encoding="podium.games.olympicards.encoding:ENCODING",
     tui="podium.games.olympicards.tui:TUI",
+    report="podium.games.olympicards.report:REPORT",
     web="podium.games.olympicards:web/renderer.js",
     heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
     playouts={"fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout"},
