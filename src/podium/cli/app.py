@@ -331,7 +331,10 @@ def report(
         float, typer.Option("--seconds-per-decision", min=0.1, help="a person's pace, for the minutes per game")
     ] = 6.0,
     lang: Annotated[str, typer.Option("--lang", help="the report's language: en, hu or nb")] = "en",
-    workers: WorkersOpt = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="processes (local) or Ray CPUs \\[default: every core of this machine]"),
+    ] = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
@@ -346,7 +349,7 @@ def report(
     options = ReportOptions(
         game.name, counts, tuple(rule or ()), key, values, str(sports) if sports else None, games, ladder_games,
         bot.strip().lower(), tuple(parse_bots(ladder)), seed, seconds_per_decision,
-        Where(backend=backend, workers=workers, address=address),
+        Where(backend=backend, workers=workers or os.cpu_count() or 1, address=address),
     )  # fmt: skip
     run_report(options, out, lang, console)
 

@@ -39,7 +39,10 @@ def svg(fig: Any) -> str:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     text = buffer.getvalue()
-    return text[text.index("<svg") :]
+    text = text[text.index("<svg") :]
+    # the RDF metadata names no one's work; without it the page holds no URL but the SVG's namespace names
+    start, end = text.find("<metadata>"), text.find("</metadata>")
+    return text[:start] + text[end + len("</metadata>") :] if 0 <= start < end else text
 
 
 @dataclass(frozen=True)
