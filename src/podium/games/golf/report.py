@@ -21,8 +21,10 @@ TURN_BINS = 12
 
 
 class GolfTally(Tally):
-    def __init__(self, six: bool) -> None:
+    def __init__(self, six: bool, knock_is_a_turn: bool) -> None:
         self.six = six
+        # G-4.1, G-4.2: a turn begins with a draw or a take, or with a knock where it replaces the draw
+        self._starts = ("draw", "take", "knock") if knock_is_a_turn else ("draw", "take")
         self.ends: Counter[str] = Counter()
         self.knocks: Counter[str] = Counter()
         self.round_turns: Counter[int] = Counter()
@@ -31,7 +33,7 @@ class GolfTally(Tally):
 
     def observe(self, player: int, action: Action, events: Sequence[Event]) -> None:
         for event in events:
-            if event.kind in ("draw", "take"):  # G-4.1: every turn begins with one of them
+            if event.kind in self._starts:
                 self._turns += 1
             elif event.kind == "round_end":
                 self._round_end(event.data)
@@ -169,7 +171,7 @@ class GolfReport(RulesReport):
 
     def tally(self, config: GameConfig, players: int) -> GolfTally:
         assert isinstance(config, GolfConfig)
-        return GolfTally(config.variant == "six")
+        return GolfTally(config.variant == "six", config.knock == "instead")
 
 
 REPORT = GolfReport()
