@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from podium.core.contract import Result
+from podium.core.contract import Event, Result
 from podium.core.registry import get_game
 from podium.games.olympicards.report import WORLD_RECORD, OlympicardsTally
 from podium.games.olympicards.termination import OlympicardsTermination
@@ -29,7 +29,16 @@ def test_sport_cards_played_postponed_and_records_match_the_results() -> None:
 def test_a_sport_decides_when_its_points_change_who_leads() -> None:
     # O-8: the most points win; a sport is decisive when the leaders without its points are others
     tally = OlympicardsTally(["Sprint", "Diving"], 2)
-    tally._points = {"Sprint": [4, 0], "Diving": [0, WORLD_RECORD]}  # noqa: SLF001 - a game's points set by hand
+    told = [
+        Event("sport", {"sport": "Sprint", "number": 1}),
+        Event("medal", {"player": 0, "medal": "gold"}),
+        Event("sport", {"sport": "Diving", "number": 2}),
+        Event("world_record", {"player": 1, "sport": "Diving"}),
+    ]
+    game = get_game("olympicards")
+    any_action = game.new_game(game.config_type(), 2, 0).legal_actions()[0]
+    tally.observe(0, any_action, told)  # the tally reads the events only
+    assert WORLD_RECORD == 2  # O-8: a sport card kept for a world record is worth 2 points
     result = Result.from_keys([4, 2], [(-4,), (-2,)], OlympicardsTermination.NINE_SPORTS)
     tally.finish(result, ["medium", "medium"])
     assert tally.decisive == {"Sprint": 1}
