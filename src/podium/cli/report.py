@@ -10,12 +10,17 @@ from rich.console import Console
 
 from podium.cli.simulate import check_outputs, progress_bar, where
 from podium.core.errors import PodiumError
+from podium.report.estimate import estimate_seconds
 from podium.report.figures import report_json
 from podium.report.messages import Words
 from podium.report.plots import check_matplotlib
 from podium.report.render import render
 from podium.report.run import ReportOptions, check, collect, ladder_bots, planned_games, rules_report_words
 from podium.sim.backends import backend_session, check_backend
+
+
+def minutes(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
 
 
 def json_path(out: Path) -> Path:
@@ -44,9 +49,11 @@ def run_report(options: ReportOptions, out: Path, lang: str, console: Console) -
         total += (fair + ladder) * variants
     console.print(
         f"{total} games on {where(backend, options.where.get('workers', 1), options.where.get('address'))}; "
-        "each run shows its time left",
+        "timing a probe game per bot…",
         soft_wrap=True,
     )
+    seconds = estimate_seconds(game, configs, options)
+    console.print(f"estimated time: about {minutes(seconds)} (each run then shows its time left)", soft_wrap=True)
     with backend_session(backend, options.where.get("workers", 1), options.where.get("address")):
         collected = collect(options, lambda what, n: progress_bar(console, what, n))
     doc = report_json(collected)
