@@ -53,7 +53,10 @@ def run_report(options: ReportOptions, out: Path, lang: str, console: Console) -
         soft_wrap=True,
     )
     seconds = estimate_seconds(game, configs, options)
-    console.print(f"estimated time: about {minutes(seconds)} (each run then shows its time left)", soft_wrap=True)
+    console.print(
+        f"estimated time: about {minutes(seconds)} if the cores are free (each run then shows its time left)",
+        soft_wrap=True,
+    )
     with backend_session(backend, options.where.get("workers", 1), options.where.get("address")):
         collected = collect(options, lambda what, n: progress_bar(console, what, n))
     doc = report_json(collected)

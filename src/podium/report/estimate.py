@@ -3,7 +3,7 @@
 For each player count: one game with the fairness run's bot in every seat, and one with each ladder bot in every
 seat. A ladder game costs about the mean of its seats' bots (a seat's share of an all-`hard` game is its share of the
 decisions), averaged over the plan's seatings. The estimate is rough — probe games vary, and the machine's load
-more — but it tells minutes from hours before the run, and each run's progress bar then gives its own time left.
+more: it counts CPU time, so on a busy machine the run takes longer — but it tells minutes from hours before the run, and each run's progress bar then gives its own time left.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from podium.sim.runner import play_game
 
 
 def probe(game: Game, config: GameConfig, bot: str, players: int, seed: int) -> float:
-    start = time.perf_counter()
+    """CPU seconds of one game: what the machine's other work does not change (the estimate is for free cores)."""
+    start = time.process_time()
     play_game(game, config, [bot] * players, seed)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def estimate_seconds(game: Game, configs: list[GameConfig], options: ReportOptions) -> float:
