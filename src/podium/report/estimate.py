@@ -2,8 +2,9 @@
 
 For each player count: one game with the fairness run's bot in every seat, and one with each ladder bot in every
 seat. A ladder game costs about the mean of its seats' bots (a seat's share of an all-`hard` game is its share of the
-decisions), averaged over the plan's seatings. The estimate is rough — probe games vary, and the machine's load
-more: it counts CPU time, so on a busy machine the run takes longer — but it tells minutes from hours before the run, and each run's progress bar then gives its own time left.
+decisions), averaged over the plan's seatings. The estimate is rough: probe games vary, and it counts CPU time, so on
+a busy machine the run takes longer. But it tells minutes from hours before the run, and each run's progress bar
+then gives its own time left.
 """
 
 from __future__ import annotations
