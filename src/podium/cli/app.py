@@ -344,7 +344,8 @@ def report(
     from podium.report.run import ReportOptions, parse_compare, parse_players
 
     game = get_game(game_name)
-    counts = parse_players(players, game) if players else (game.min_players, game.min_players + 1)
+    fewest = tuple(range(game.min_players, min(game.min_players + 1, game.max_players) + 1))
+    counts = parse_players(players, game) if players else fewest
     key, values = parse_compare(compare) if compare else (None, ())
     options = ReportOptions(
         game.name, counts, tuple(rule or ()), key, values, str(sports) if sports else None, games, ladder_games,
