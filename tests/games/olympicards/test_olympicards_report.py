@@ -43,3 +43,4 @@ def test_a_sport_decides_when_its_points_change_who_leads() -> None:
     tally.finish(result, ["medium", "medium"])
     assert tally.decisive == {"Sprint": 1}
     assert tally.games_with == {"Sprint": 1, "Diving": 1}
+    assert tally.gold_won == {"Sprint": 1}  # seat 0 took the Sprint's gold and won the game

@@ -42,11 +42,13 @@ class OlympicardsTally(Tally):
         self.games_with: Counter[str] = Counter()  # games in which the card was played
         self.decisive: Counter[str] = Counter()
         self.first_out: Counter[int] = Counter()  # position in the round's order of each sport's first withdrawer
+        self.gold_won: Counter[str] = Counter()  # games whose winner took the card's gold
         self.players = players
         self._sport = ""
         self._order: list[int] = []
         self._first_done = False
         self._points: dict[str, list[int]] = {}
+        self._gold: dict[str, int] = {}
 
     def observe(self, player: int, action: Action, events: Sequence[Event]) -> None:
         for event in events:
@@ -66,6 +68,8 @@ class OlympicardsTally(Tally):
                 self.first_out[self._order.index(who) if who in self._order else 0] += 1
             elif kind == "medal":
                 self.medals[str(data["medal"])][self._sport] += 1
+                if data["medal"] == MEDAL_NAMES[0]:
+                    self._gold[self._sport] = int(data["player"])
                 self._points[self._sport][int(data["player"])] += _one_medal(str(data["medal"]))
             elif kind == "world_record":
                 self.records[self._sport] += 1
@@ -79,7 +83,10 @@ class OlympicardsTally(Tally):
             self.games_with[sport] += 1
             if _leaders([s - g for s, g in zip(scores, gained, strict=True)]) != top:
                 self.decisive[sport] += 1
+        for sport, player in self._gold.items():
+            self.gold_won[sport] += int(player in result.winners)
         self._points = {}
+        self._gold = {}
 
     def merge(self, other: Self) -> Self:
         self.games += other.games
@@ -89,6 +96,7 @@ class OlympicardsTally(Tally):
             (self.records, other.records),
             (self.games_with, other.games_with),
             (self.decisive, other.decisive),
+            (self.gold_won, other.gold_won),
         ):
             mine.update(theirs)
         for name in MEDAL_NAMES:
@@ -106,6 +114,7 @@ class OlympicardsTally(Tally):
             "games_with": _table(self.games_with),
             "decisive": _table(self.decisive),
             "first_withdrawal": {str(k): self.first_out[k] for k in sorted(self.first_out)},
+            "gold_to_winner": _table(self.gold_won),
         }
 
     def flags(self) -> dict[str, str]:
@@ -132,6 +141,10 @@ class OlympicardsTally(Tally):
                                           Series("oly.postponed", tuple(self.postponed[s] for s in sports), offered)),
                    "oly.share", label_axis="oly.sport"),
             Figure("oly.medals", sports, medals, "oly.per_play", label_axis="oly.sport"),
+            Figure("oly.gold_won", sports,
+                   (Series("oly.gold_winner", tuple(self.gold_won[s] for s in sports),
+                           tuple(self.games_with[s] for s in sports)),),
+                   "oly.share", label_axis="oly.sport"),
             Figure("oly.records", sports, (Series("oly.record", tuple(self.records[s] for s in sports), played),),
                    "oly.share", label_axis="oly.sport"),
             Figure("oly.decisive", sports,
@@ -162,6 +175,8 @@ class OlympicardsReport(RulesReport):
             "oly.per_play": "medals per time played",
             "oly.gold": "gold", "oly.silver": "silver", "oly.bronze": "bronze",
             "oly.records": "World records per time played",
+            "oly.gold_won": "The card's gold medallist won the game",
+            "oly.gold_winner": "gold medallist won",
             "oly.record": "world record",
             "oly.decisive": "How often a sport card decides the game",
             "oly.decided": "decided the game",
@@ -182,6 +197,8 @@ class OlympicardsReport(RulesReport):
             "oly.per_play": "érem kijátszásonként",
             "oly.gold": "arany", "oly.silver": "ezüst", "oly.bronze": "bronz",
             "oly.records": "Világcsúcsok kijátszásonként",
+            "oly.gold_won": "A kártya aranyérmese nyerte a játszmát",
+            "oly.gold_winner": "az aranyérmes nyert",
             "oly.record": "világcsúcs",
             "oly.decisive": "Milyen gyakran dönti el a játszmát egy sportkártya",
             "oly.decided": "eldöntötte",
@@ -202,6 +219,8 @@ class OlympicardsReport(RulesReport):
             "oly.per_play": "medaljer per gang spilt",
             "oly.gold": "gull", "oly.silver": "sølv", "oly.bronze": "bronse",
             "oly.records": "Verdensrekorder per gang spilt",
+            "oly.gold_won": "Kortets gullvinner vant spillet",
+            "oly.gold_winner": "gullvinneren vant",
             "oly.record": "verdensrekord",
             "oly.decisive": "Hvor ofte et sportskort avgjør spillet",
             "oly.decided": "avgjorde spillet",
