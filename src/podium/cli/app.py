@@ -312,7 +312,7 @@ def report(
         Path, typer.Option("--out", "-o", help="the HTML page to write (the JSON of every figure beside it)")
     ],
     players: Annotated[
-        str | None, typer.Option("--players", "-p", help="player counts: 2, 2-4 or 2,4 [default: the two fewest]")
+        str | None, typer.Option("--players", "-p", help="player counts: 2, 2-4 or 2,4 \\[default: the two fewest]")
     ] = None,
     rule: RuleOpt = None,
     compare: Annotated[
