@@ -55,7 +55,7 @@ class Moments:
         return {"n": self.n, "sum": self.total, "squares": self.squares}
 
 
-class Game1:
+class OneGame:
     """What the report counts of one game while it is played (the `observe` callback of `play_game`)."""
 
     def __init__(self, tally: Tally | None) -> None:
@@ -81,7 +81,7 @@ class Variant:
         self.order_scores = [Moments() for _ in range(players)]
         self.tally = tally
 
-    def add(self, result: Result, plies: int, first: int, seen: Game1, lineup: Sequence[str]) -> None:
+    def add(self, result: Result, plies: int, first: int, seen: OneGame, lineup: Sequence[str]) -> None:
         self.aggregate.add(result, plies, first)
         self.turns[seen.turns] += 1
         n = self.aggregate.num_players
@@ -172,7 +172,7 @@ class FairJob(GamesJob[FairTotals]):
         seed = game_seed(self.seed, index)
         played: list[tuple[Result, int, int, int]] = []
         for config, variant in zip(self.configs, agg.variants, strict=True):
-            seen = Game1(variant.tally)
+            seen = OneGame(variant.tally)
             state, plies, first = play_game(game, config, self.bots, seed, observe=seen)
             result = state.result()
             variant.add(result, plies, first, seen, self.bots)
@@ -214,7 +214,7 @@ class LadderJob(GamesJob[LadderTotals]):
             self.inner.add(game, index, agg.aggregate)
             return
         seed, lineup = self.inner.plan.game(index)
-        seen = Game1(agg.tally)
+        seen = OneGame(agg.tally)
         state, plies, first = play_game(game, self.inner.config, lineup, seed, observe=seen)
         result = state.result()
         agg.aggregate.add(lineup, result, plies, first)

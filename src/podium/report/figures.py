@@ -25,7 +25,6 @@ from podium.report.stats import (
     two_sample,
 )
 from podium.sim.results import aggregate_summary, tournament_json
-from podium.sim.runner import SimulationReport
 from podium.sim.stats import WIN_UNIT, wilson
 from podium.sim.tournament import Schedule, TournamentReport
 
@@ -79,14 +78,11 @@ def player_json(collected: Collected, runs: PlayerRuns) -> dict[str, Any]:
 def simulation_summary(collected: Collected, runs: PlayerRuns, v: int) -> dict[str, Any]:
     """`podium simulate`'s summary of this variant's fairness run (`aggregate_summary`), and its exact aggregate."""
     agg = runs.fair.variants[v].aggregate
-    report = SimulationReport(
-        collected.options.game,
-        [collected.options.bot] * runs.players,
-        agg,
-        collected.configs[v],
-        **runs.fair_ran,
-    )
-    return {"bots": report.bots, "summary": aggregate_summary(agg), "aggregate": agg.to_json()}
+    return {
+        "bots": [collected.options.bot] * runs.players,
+        "summary": aggregate_summary(agg),
+        "aggregate": agg.to_json(),
+    }
 
 
 def fairness(variant: Variant) -> dict[str, Any]:
