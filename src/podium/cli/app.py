@@ -28,6 +28,7 @@ from podium.core.contract import Game
 from podium.core.errors import ConfigError, PodiumError
 from podium.core.plugins import load_ref
 from podium.core.registry import game_names, get_game, get_spec
+from podium.sim.backends import Where
 from podium.sim.compare import split_variants
 
 app = typer.Typer(
@@ -363,6 +364,57 @@ def tournament(
         game, config, parse_bots(bots), games, players, seed, console,
         seating=seating, workers=workers, backend=backend, address=address, out=out,
     )  # fmt: skip
+
+
+@app.command()
+@user_errors
+def report(
+    game_name: GameArg,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="the HTML page to write (the JSON of every figure beside it)")
+    ],
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="player counts: 2, 2-4 or 2,4 \\[default: the two fewest]")
+    ] = None,
+    rule: RuleOpt = None,
+    compare: Annotated[
+        str | None,
+        typer.Option("--compare", help="compare values of one rule on the same deals: KEY=V1,V2[,…], e.g. rounds=3,9"),
+    ] = None,
+    sports: SportsOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games of the fairness run, per variant")] = 1000,
+    ladder_games: Annotated[
+        int, typer.Option("--ladder-games", min=1, help="games of the bot ladder's round-robin (rounded up to deals)")
+    ] = 120,
+    bot: Annotated[str, typer.Option("--bot", help="the bot in every seat of the fairness run")] = "medium",
+    ladder: Annotated[str, typer.Option("--ladder", help="the bot ladder, weakest first")] = "random,easy,medium,hard",
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed of the first game (game i uses seed+i)")] = 0,
+    seconds_per_decision: Annotated[
+        float, typer.Option("--seconds-per-decision", min=0.1, help="a person's pace, for the minutes per game")
+    ] = 6.0,
+    lang: Annotated[str, typer.Option("--lang", help="the report's language: en, hu or nb")] = "en",
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="processes (local) or Ray CPUs \\[default: every core of this machine]"),
+    ] = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """A balance report for game designers: fairness by seat, length, skill against luck, variants side by side and
+    the game's own figures, as one self-contained HTML page (docs/report.md)."""
+    from podium.cli.report import run_report
+    from podium.report.run import ReportOptions, parse_compare, parse_players
+
+    game = get_game(game_name)
+    fewest = tuple(range(game.min_players, min(game.min_players + 1, game.max_players) + 1))
+    counts = parse_players(players, game) if players else fewest
+    key, values = parse_compare(compare) if compare else (None, ())
+    options = ReportOptions(
+        game.name, counts, tuple(rule or ()), key, values, str(sports) if sports else None, games, ladder_games,
+        bot.strip().lower(), tuple(parse_bots(ladder)), seed, seconds_per_decision,
+        Where(backend=backend, workers=workers or os.cpu_count() or 1, address=address),
+    )  # fmt: skip
+    run_report(options, out, lang, console)
 
 
 @app.command(name="games")

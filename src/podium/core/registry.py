@@ -66,6 +66,7 @@ class GameSpec:
     # "package:players.md": the rules in a player's words (no rule numbers, no commands; places and seats from 1),
     # with `players.<lang>.md` beside it per language; the numbered reference stays `Game.rules_text()`.
     player_rules: str | None = None
+    report: str | None = None  # -> podium.api.report.RulesReport: the game's own figures in `podium report`
 
 
 def load_ref(ref: str, *, where: str) -> Any:

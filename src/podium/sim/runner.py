@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Unpack
 
 from podium.agents.base import NO_VIEW, Agent, make_agent
 from podium.core.config import GameConfig
-from podium.core.contract import Game, State
+from podium.core.contract import Action, Event, Game, State
 from podium.core.registry import get_game
 from podium.sim.backends import Job, Mergeable, Progress, Where, run_job
 from podium.sim.stats import Aggregate
@@ -36,9 +36,15 @@ def make_bots(game: Game, bots: Sequence[str], game_seed: int) -> list[Agent]:
     return [make_agent(name, game, seat, bot_seed(game_seed, seat)) for seat, name in enumerate(bots)]
 
 
-def play_game(game: Game, config: GameConfig, bots: Sequence[str], seed: int) -> tuple[State, int, int]:
+Observer = Callable[[int, Action, list[Event]], None]
+
+
+def play_game(
+    game: Game, config: GameConfig, bots: Sequence[str], seed: int, observe: Observer | None = None
+) -> tuple[State, int, int]:
     """Play one game between `bots` (one name per seat); returns the final state, the number of actions and the
-    seat that moved first."""
+    seat that moved first. `observe(player, action, events)` after each action, if given (`podium report` counts
+    what the rules did from the events; the game played is the same with or without it)."""
     state = game.new_game(config, len(bots), seed)
     agents = make_bots(game, bots, seed)
     first = state.current_player
@@ -48,9 +54,15 @@ def play_game(game: Game, config: GameConfig, bots: Sequence[str], seed: int) ->
     blind = [not agent.reads_views for agent in agents]
     legal_actions, apply, view = state.legal_actions, state.apply, state.view
     plies = 0
-    while (player := state.current_player) is not None:
-        apply(acts[player](NO_VIEW if blind[player] else view(player), legal_actions()))
-        plies += 1
+    if observe is None:
+        while (player := state.current_player) is not None:
+            apply(acts[player](NO_VIEW if blind[player] else view(player), legal_actions()))
+            plies += 1
+    else:
+        while (player := state.current_player) is not None:
+            action = acts[player](NO_VIEW if blind[player] else view(player), legal_actions())
+            observe(player, action, apply(action))
+            plies += 1
     return state, plies, first if first is not None else 0
 
 

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     encoding="podium.games.athletic.encoding:ENCODING",
     tui="podium.games.athletic.tui:TUI",
     player_rules="podium.games.athletic:players.md",
+    report="podium.games.athletic.report:REPORT",
     web="podium.games.athletic:web/renderer.js",
     heuristic="podium.games.athletic.bots.heuristic:AthleticHeuristic",
     bots={"solver": "podium.games.athletic.bots.solver_bot:AthleticSolverAgent"},

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     encoding="podium.games.golf.encoding:ENCODING",
     tui="podium.games.golf.tui:TUI",
     player_rules="podium.games.golf:players.md",
+    report="podium.games.golf.report:REPORT",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
     # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen, and another project's heuristic

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     encoding="podium.games.olympicards.encoding:ENCODING",
     tui="podium.games.olympicards.tui:TUI",
     player_rules="podium.games.olympicards:players.md",
+    report="podium.games.olympicards.report:REPORT",
     web="podium.games.olympicards:web/renderer.js",
     heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
     playouts={"fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout"},
