@@ -60,6 +60,7 @@ class GameSpec:
     hint: str | None = None  # -> Callable[[View], JsonDict]: the best move for the seat whose view it is
     commands: str | None = None  # -> Callable[[typer.Typer], None]: adds the game's own CLI commands
     encoding: str | None = None  # -> podium.api.encoding.Encoding: observations, action ids, utilities (podium.rl)
+    jax: str | None = None  # -> Callable[[GameConfig, int], pgx.Env]: a batch engine in JAX (podium.jax, jax extra)
 
 
 def load_ref(ref: str, *, where: str) -> Any:

@@ -9,6 +9,7 @@ SPEC = GameSpec(
     name="golf",
     game="podium.games.golf.game:GAME",
     encoding="podium.games.golf.encoding:ENCODING",
+    jax="podium.games.golf.jax.env:make_env",
     tui="podium.games.golf.tui:TUI",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
