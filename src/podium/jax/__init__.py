@@ -11,6 +11,7 @@ the same seat and position. The facet names a function `(config, players) -> pgx
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from podium.core.errors import PodiumError
@@ -20,12 +21,7 @@ __all__ = ["make", "supported_games"]
 
 
 def _need_extra() -> None:
-    missing = []
-    for module in ("jax", "pgx"):
-        try:
-            __import__(module)
-        except ImportError:
-            missing.append(module)
+    missing = [module for module in ("jax", "pgx") if importlib.util.find_spec(module) is None]
     if missing:
         raise ImportError(f"podium.jax needs {', '.join(missing)}: install the jax extra, pip install 'podium[jax]'")
 

@@ -15,25 +15,10 @@ import jax.numpy as jnp
 import pgx.core
 from pgx._src.struct import dataclass
 
+from podium.games.golf import rules as g
 from podium.games.golf.actions import NUM_ACTIONS
 from podium.games.golf.cards import DECK_SIZE
 from podium.games.golf.jax.params import Params, Tables
-from podium.games.golf.rules import (
-    END_ALL_UP,
-    END_KNOCK,
-    END_STOCK,
-    END_TURN_LIMIT,
-    OWNER,
-    P_DRAWN,
-    P_FLIP,
-    P_INITIAL_FLIP,
-    P_KNOCK,
-    P_OVER,
-    P_PEEK,
-    P_START,
-    PUBLIC,
-    UNSEEN,
-)
 
 Array = Any  # a jax.Array (pgx's own alias)
 
@@ -94,8 +79,8 @@ def deal(p: Params, s: GolfJaxState, round_: Array) -> GolfJaxState:
     deck = s.decks[round_ - 1]
     known = jnp.zeros(size, dtype=jnp.int32)
     if not p.six and not p.peek_choose:
-        known = jnp.where(jnp.arange(size) % p.slots < 2, OWNER, UNSEEN).astype(jnp.int32)
-    phase = P_INITIAL_FLIP if p.six else P_PEEK if p.peek_choose else P_START
+        known = jnp.where(jnp.arange(size) % p.slots < 2, g.OWNER, g.UNSEEN).astype(jnp.int32)
+    phase = g.P_INITIAL_FLIP if p.six else g.P_PEEK if p.peek_choose else g.P_START
     first = (round_ - 1) % p.n
     return s.replace(  # type: ignore[no-any-return]
         deck=deck,
@@ -137,7 +122,7 @@ def initial(p: Params, key: Array) -> GolfJaxState:
         pile_len=_i32(0),
         drawn=_i32(-1),
         taken=jnp.bool_(False),
-        phase=_i32(P_START),
+        phase=_i32(g.P_START),
         seat=_i32(0),
         first=_i32(0),
         round=_i32(1),
@@ -162,7 +147,7 @@ def legal_mask(p: Params, s: GolfJaxState) -> Array:
     ids = jnp.arange(NUM_ACTIONS)
     phase = s.phase
     slot_ok = jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_)
-    own_unseen = jax.lax.dynamic_slice(s.known, (jnp.maximum(s.seat, 0) * p.slots,), (p.slots,)) == UNSEEN
+    own_unseen = jax.lax.dynamic_slice(s.known, (jnp.maximum(s.seat, 0) * p.slots,), (p.slots,)) == g.UNSEEN
     start = (ids == DRAW) | (ids == TAKE)
     if p.knock_instead:
         start |= (ids == KNOCK) & (s.closer < 0)
@@ -173,8 +158,8 @@ def legal_mask(p: Params, s: GolfJaxState) -> Array:
     flips = slot_ok.at[FLIP0 : FLIP0 + p.slots].set(own_unseen)
     flip_pass = flips | ((ids == PASS) & (p.flip_mode == 1))
     return jnp.select(
-        [phase == P_START, phase == P_DRAWN, phase == P_KNOCK, phase == P_PEEK, phase == P_INITIAL_FLIP,
-         phase == P_FLIP],
+        [phase == g.P_START, phase == g.P_DRAWN, phase == g.P_KNOCK, phase == g.P_PEEK, phase == g.P_INITIAL_FLIP,
+         phase == g.P_FLIP],
         [start, drawn, knock, peeks, flips, flip_pass],
         jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_),
     )  # fmt: skip
@@ -201,8 +186,9 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     a = _i32(action)
     n, slots = p.n, p.slots
     phase, seat = s.phase, s.seat
-    start, in_hand, knock_phase, flip_phase = phase == P_START, phase == P_DRAWN, phase == P_KNOCK, phase == P_FLIP
-    setup = (phase == P_PEEK) | (phase == P_INITIAL_FLIP)
+    start, in_hand = phase == g.P_START, phase == g.P_DRAWN
+    knock_phase, flip_phase = phase == g.P_KNOCK, phase == g.P_FLIP
+    setup = (phase == g.P_PEEK) | (phase == g.P_INITIAL_FLIP)
     slot = jnp.clip(jnp.where(a >= FLIP0, a - FLIP0, jnp.where(a >= PEEK0, a - PEEK0, a - SWAP0)), 0, slots - 1)
     i = jnp.maximum(seat, 0) * slots + slot
     mine = jnp.arange(n * slots) // slots == seat
@@ -220,19 +206,19 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     swap = in_hand & (a >= SWAP0) & (a < SWAP0 + slots)
     discard = in_hand & (a == DISCARD)
     old = s.hands[i]
-    was_down = s.known[i] == UNSEEN
+    was_down = s.known[i] == g.UNSEEN
     hands = jnp.where(swap, s.hands.at[i].set(s.drawn), s.hands)
-    placed = jnp.where(s.taken | p.six, PUBLIC, OWNER)
+    placed = jnp.where(s.taken | p.six, g.PUBLIC, g.OWNER)
     # G-3.3 a peek, G-8.1 / G-8.2 a flip
     flip = flip_phase & (a >= FLIP0)
-    seen = jnp.where(swap, placed, jnp.where(setup & (phase == P_PEEK), OWNER, PUBLIC))
+    seen = jnp.where(swap, placed, jnp.where(setup & (phase == g.P_PEEK), g.OWNER, g.PUBLIC))
     known = jnp.where(swap | setup | flip, s.known.at[i].set(seen), s.known)
     pushed = swap | discard
     pile = jnp.where(pushed, s.pile.at[s.pile_len].set(jnp.where(swap, old, s.drawn)), s.pile)
     pile_len = s.pile_len + pushed.astype(jnp.int32) - take.astype(jnp.int32)
     drawn = jnp.where(draw, stock_top, jnp.where(take, pile_top, jnp.where(pushed, -1, s.drawn)))
     taken = jnp.where(draw, False, jnp.where(take, True, s.taken))
-    unseen_left = jnp.sum(mine & (known == UNSEEN))
+    unseen_left = jnp.sum(mine & (known == g.UNSEEN))
 
     # G-8.3 all six cards face up (only a card put over a face-down one, or a flip, can do it)
     close = p.six & (s.closer < 0) & (unseen_left == 0) & ((swap & was_down) | flip)
@@ -254,16 +240,15 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     closed = counting & (final_left == 0)
     limit = turn_over & ~out_of_stock & ~closed & last_turn
     round_over = out_of_stock | closed | limit | ends_now
-    how = jnp.select(
-        [out_of_stock, closed, limit], [END_STOCK, END_ALL_UP if p.six else END_KNOCK, END_TURN_LIMIT], END_ALL_UP
-    )
+    close_end = g.END_ALL_UP if p.six else g.END_KNOCK
+    how = jnp.select([out_of_stock, closed, limit], [g.END_STOCK, close_end, g.END_TURN_LIMIT], g.END_ALL_UP)
     next_seat = (seat + 1) % n
     # G-3.3 / G-8.1: two choices each, one player after the other, then the round's first turn
     chosen = setup & (unseen_left == slots - 2)
     seat_after = jnp.where((turn_over & ~round_over) | chosen, next_seat, seat)
     phase_after = jnp.select(
         [draw | take, to_flip, to_knock, turn_over & ~round_over, chosen & (next_seat == s.first)],
-        [P_DRAWN, P_FLIP, P_KNOCK, P_START, P_START],
+        [g.P_DRAWN, g.P_FLIP, g.P_KNOCK, g.P_START, g.P_START],
         phase,
     )
 
@@ -287,7 +272,7 @@ def _after_round(p: Params, t: Tables, s: GolfJaxState, round_over: Array, how: 
     )
     over = round_over & (s.round >= p.rounds)
     redealt = deal(p, scored, jnp.minimum(s.round + 1, p.rounds))
-    finished = scored.replace(phase=_i32(P_OVER), seat=_i32(-1), known=jnp.full_like(s.known, PUBLIC))
+    finished = scored.replace(phase=_i32(g.P_OVER), seat=_i32(-1), known=jnp.full_like(s.known, g.PUBLIC))
     return jax.tree_util.tree_map(  # type: ignore[no-any-return]
         lambda done, next_round, same: jnp.where(over, done, jnp.where(round_over, next_round, same)),
         finished,
