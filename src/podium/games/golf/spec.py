@@ -17,6 +17,8 @@ SPEC = GameSpec(
     bots={
         "heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1",
         "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
+        # a policy trained on the JAX batch engine (examples/train_golf_jax.py), played with numpy (docs/rl.md)
+        "learned": "podium.games.golf.bots.learned:GolfLearned",
     },
     playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
     default_playout="fast",
