@@ -67,6 +67,7 @@ class GameSpec:
     # with `players.<lang>.md` beside it per language; the numbered reference stays `Game.rules_text()`.
     player_rules: str | None = None
     report: str | None = None  # -> podium.api.report.RulesReport: the game's own figures in `podium report`
+    jax: str | None = None  # -> Callable[[GameConfig, int], pgx.Env]: a batch engine in JAX (podium.jax, jax extra)
 
 
 def load_ref(ref: str, *, where: str) -> Any:

@@ -31,6 +31,8 @@ class GolfPhase(StrEnum):
 PHASES: tuple[GolfPhase, ...] = tuple(GolfPhase)
 # The members by short names, for the engine's hot path (compared with `is`).
 P_PEEK, P_INITIAL_FLIP, P_START, P_DRAWN, P_KNOCK, P_FLIP, P_OVER = PHASES
+# Their numbers (places in PHASES), for the arrays of the encoding and of the JAX engine (podium.games.golf.jax).
+N_PEEK, N_INITIAL_FLIP, N_START, N_DRAWN, N_KNOCK, N_FLIP, N_OVER = range(len(PHASES))
 PHASE_INDEX: dict[str, int] = {phase.value: i for i, phase in enumerate(PHASES)}
 PHASE_OF: dict[str, GolfPhase] = {phase.value: phase for phase in PHASES}  # cheaper than GolfPhase(text)
 

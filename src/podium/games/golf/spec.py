@@ -9,6 +9,7 @@ SPEC = GameSpec(
     name="golf",
     game="podium.games.golf.game:GAME",
     encoding="podium.games.golf.encoding:ENCODING",
+    jax="podium.games.golf.jax.env:make_env",
     tui="podium.games.golf.tui:TUI",
     player_rules="podium.games.golf:players.md",
     report="podium.games.golf.report:REPORT",
@@ -18,6 +19,8 @@ SPEC = GameSpec(
     bots={
         "heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1",
         "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
+        # a policy trained on the JAX batch engine (examples/train_golf_jax.py), played with numpy (docs/rl.md)
+        "learned": "podium.games.golf.bots.learned:GolfLearned",
     },
     benchmarks=("heuristic-v1", "counting-v0"),
     playouts={

@@ -1,0 +1,287 @@
+"""Golf's rules (G-3 … G-8) for one game as JAX array code, written once without branches so that `jax.vmap` steps
+thousands of games together: every decision's outcome is computed and the phase picks it (`jnp.where`).
+
+It follows the reference engine (`podium.games.golf.state`) decision for decision, and the differential test
+(tests/games/golf/test_golf_jax.py) holds it to it at every step: the same deck order and the same actions give the
+same legal ids, observations, scores, round ends and utilities.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import pgx.core
+from pgx._src.struct import dataclass
+
+from podium.games.golf import rules as g
+from podium.games.golf.actions import NUM_ACTIONS
+from podium.games.golf.cards import DECK_SIZE
+from podium.games.golf.jax.params import Params, Tables
+
+Array = Any  # a jax.Array (pgx's own alias)
+
+DRAW, TAKE, DISCARD, KNOCK, PASS = range(5)
+SWAP0, PEEK0, FLIP0 = 5, 11, 17  # action ids of slot 0 (podium.games.golf.actions)
+
+
+@dataclass
+class GolfJaxState(pgx.core.State):  # type: ignore[misc]  # pgx is untyped
+    """One game (a batch under vmap). pgx's fields first; then the position, as the reference engine keeps it:
+    `hands[seat * slots + slot]`, `known` (UNSEEN / OWNER / PUBLIC), the stock as the round's deck `deck[size:size +
+    stock_len]` (top = last), the discard pile `pile[:pile_len]` (top = last), `seat` the seat to move (-1 once
+    over; pgx's `current_player` keeps the last mover then), `decks` every round's deck, dealt by `init`."""
+
+    current_player: Array
+    observation: Array
+    rewards: Array
+    terminated: Array
+    truncated: Array
+    legal_action_mask: Array
+    _step_count: Array
+    decks: Array
+    deck: Array
+    hands: Array
+    known: Array
+    stock_len: Array
+    pile: Array
+    pile_len: Array
+    drawn: Array
+    taken: Array
+    phase: Array
+    seat: Array
+    first: Array
+    round: Array
+    closer: Array
+    final_left: Array
+    totals: Array
+    last_scores: Array
+    has_last: Array
+    turns: Array
+    round_start: Array
+    ends: Array
+
+    @property
+    def env_id(self) -> str:
+        return "podium/golf"
+
+
+def _i32(x: Any) -> Array:
+    return jnp.asarray(x, dtype=jnp.int32)
+
+
+def deal(p: Params, s: GolfJaxState, round_: Array) -> GolfJaxState:
+    """G-3: round `round_`'s deck (dealt by `init`): `slots` cards face down to everyone, the last card face up to
+    start the discard pile, the rest the stock; G-3.4 the first player moves one seat each round; G-3.3 `peek =
+    near` shows everyone their slots 0 and 1 at once, `choose` and six-card's G-8.1 begin with choices."""
+    size = p.n * p.slots
+    deck = s.decks[round_ - 1]
+    known = jnp.zeros(size, dtype=jnp.int32)
+    if not p.six and not p.peek_choose:
+        known = jnp.where(jnp.arange(size) % p.slots < 2, g.OWNER, g.UNSEEN).astype(jnp.int32)
+    phase = g.N_INITIAL_FLIP if p.six else g.N_PEEK if p.peek_choose else g.N_START
+    first = (round_ - 1) % p.n
+    return s.replace(  # type: ignore[no-any-return]
+        deck=deck,
+        hands=deck[:size],
+        known=known,
+        stock_len=_i32(DECK_SIZE - 1 - size),
+        pile=jnp.zeros(DECK_SIZE, dtype=jnp.int32).at[0].set(deck[DECK_SIZE - 1]),
+        pile_len=_i32(1),
+        drawn=_i32(-1),
+        taken=jnp.bool_(False),
+        phase=_i32(phase),
+        seat=_i32(first),
+        first=_i32(first),
+        round=_i32(round_),
+        closer=_i32(-1),
+        final_left=_i32(0),
+        round_start=s.turns,
+    )
+
+
+def initial(p: Params, key: Array) -> GolfJaxState:
+    """Round 1 dealt, with every round's deck shuffled from `key` (one permutation per round)."""
+    decks = jax.vmap(lambda k: jax.random.permutation(k, DECK_SIZE))(jax.random.split(key, p.rounds))
+    n, size = p.n, p.n * p.slots
+    blank = GolfJaxState(
+        current_player=_i32(0),
+        observation=jnp.zeros(p.obs_size, dtype=jnp.float32),
+        rewards=jnp.zeros(n, dtype=jnp.float32),
+        terminated=jnp.bool_(False),
+        truncated=jnp.bool_(False),
+        legal_action_mask=jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_),
+        _step_count=_i32(0),
+        decks=decks.astype(jnp.int32),
+        deck=jnp.zeros(DECK_SIZE, dtype=jnp.int32),
+        hands=jnp.zeros(size, dtype=jnp.int32),
+        known=jnp.zeros(size, dtype=jnp.int32),
+        stock_len=_i32(0),
+        pile=jnp.zeros(DECK_SIZE, dtype=jnp.int32),
+        pile_len=_i32(0),
+        drawn=_i32(-1),
+        taken=jnp.bool_(False),
+        phase=_i32(g.N_START),
+        seat=_i32(0),
+        first=_i32(0),
+        round=_i32(1),
+        closer=_i32(-1),
+        final_left=_i32(0),
+        totals=jnp.zeros(n, dtype=jnp.int32),
+        last_scores=jnp.zeros(n, dtype=jnp.int32),
+        has_last=jnp.bool_(False),
+        turns=_i32(0),
+        round_start=_i32(0),
+        ends=jnp.zeros(4, dtype=jnp.int32),
+    )
+    s = deal(p, blank, _i32(1))
+    return s.replace(current_player=s.seat, legal_action_mask=legal_mask(p, s))  # type: ignore[no-any-return]
+
+
+def legal_mask(p: Params, s: GolfJaxState) -> Array:
+    """The legal action ids (`GolfState.legal_actions`): G-4.1 draw or take, G-4.2 knock instead (once a round);
+    a card in hand swapped or discarded (G-4.1 option, G-8.2: a taken card must be swapped in); knock or pass
+    (G-4.2 after); peeks (G-3.3) and flips (G-8.1, G-8.2) of the mover's unseen cards, pass when the flip is
+    optional."""
+    ids = jnp.arange(NUM_ACTIONS)
+    phase = s.phase
+    slot_ok = jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_)
+    own_unseen = jax.lax.dynamic_slice(s.known, (jnp.maximum(s.seat, 0) * p.slots,), (p.slots,)) == g.UNSEEN
+    start = (ids == DRAW) | (ids == TAKE)
+    if p.knock_instead:
+        start |= (ids == KNOCK) & (s.closer < 0)
+    swaps = (ids >= SWAP0) & (ids < SWAP0 + p.slots)
+    drawn = swaps | ((ids == DISCARD) & ~(s.taken & p.must_swap))
+    knock = (ids == KNOCK) | (ids == PASS)
+    peeks = slot_ok.at[PEEK0 : PEEK0 + p.slots].set(own_unseen)
+    flips = slot_ok.at[FLIP0 : FLIP0 + p.slots].set(own_unseen)
+    flip_pass = flips | ((ids == PASS) & (p.flip_mode == 1))
+    return jnp.select(
+        [phase == g.N_START, phase == g.N_DRAWN, phase == g.N_KNOCK, phase == g.N_PEEK, phase == g.N_INITIAL_FLIP,
+         phase == g.N_FLIP],
+        [start, drawn, knock, peeks, flips, flip_pass],
+        jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_),
+    )  # fmt: skip
+
+
+def hand_sums(p: Params, t: Tables, hands: Array) -> Array:
+    """G-5: each hand's sum; G-8.4 six-card by columns (slots c and c+3), a pair of equal ranks scoring 0."""
+    values = jnp.asarray(t.card_values)[hands].reshape(p.n, p.slots)
+    if not p.six:
+        return values.sum(axis=1)
+    ranks = jnp.asarray(t.rank)[hands].reshape(p.n, p.slots)
+    pair = ranks[:, :3] == ranks[:, 3:]
+    return jnp.where(pair, 0, values[:, :3] + values[:, 3:]).sum(axis=1)
+
+
+def round_scores(p: Params, sums: Array) -> Array:
+    """G-5 the lowest sum wins; G-6 relative scoring (the winner's sum subtracted), G-8.5 `total`: the sums."""
+    return sums - sums.min() if p.relative else sums
+
+
+def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
+    """One decision of the seat to move (`GolfState.step`): `action` must be legal (pgx's `Env.step` ends the game
+    with a penalty for an illegal one before this is reached)."""
+    a = _i32(action)
+    n, slots = p.n, p.slots
+    phase, seat = s.phase, s.seat
+    start, in_hand = phase == g.N_START, phase == g.N_DRAWN
+    knock_phase, flip_phase = phase == g.N_KNOCK, phase == g.N_FLIP
+    setup = (phase == g.N_PEEK) | (phase == g.N_INITIAL_FLIP)
+    slot = jnp.clip(jnp.where(a >= FLIP0, a - FLIP0, jnp.where(a >= PEEK0, a - PEEK0, a - SWAP0)), 0, slots - 1)
+    i = jnp.maximum(seat, 0) * slots + slot
+    mine = jnp.arange(n * slots) // slots == seat
+
+    # G-4.1 a turn's start: draw from the stock or take the top discard; G-4.2 knock (instead, or after the turn)
+    draw, take = start & (a == DRAW), start & (a == TAKE)
+    knocks = (start | knock_phase) & (a == KNOCK)
+    turns = s.turns + start.astype(jnp.int32)
+    size = n * slots
+    stock_top = s.deck[size + s.stock_len - 1]
+    pile_top = s.pile[jnp.maximum(s.pile_len - 1, 0)]
+    stock_len = s.stock_len - draw.astype(jnp.int32)
+
+    # G-4.1 a card in hand swapped in (face up if taken, or in six-card: G-8.2) or discarded
+    swap = in_hand & (a >= SWAP0) & (a < SWAP0 + slots)
+    discard = in_hand & (a == DISCARD)
+    old = s.hands[i]
+    was_down = s.known[i] == g.UNSEEN
+    hands = jnp.where(swap, s.hands.at[i].set(s.drawn), s.hands)
+    placed = jnp.where(s.taken | p.six, g.PUBLIC, g.OWNER)
+    # G-3.3 a peek, G-8.1 / G-8.2 a flip
+    flip = flip_phase & (a >= FLIP0)
+    seen = jnp.where(swap, placed, jnp.where(setup & (phase == g.N_PEEK), g.OWNER, g.PUBLIC))
+    known = jnp.where(swap | setup | flip, s.known.at[i].set(seen), s.known)
+    pushed = swap | discard
+    pile = jnp.where(pushed, s.pile.at[s.pile_len].set(jnp.where(swap, old, s.drawn)), s.pile)
+    pile_len = s.pile_len + pushed.astype(jnp.int32) - take.astype(jnp.int32)
+    drawn = jnp.where(draw, stock_top, jnp.where(take, pile_top, jnp.where(pushed, -1, s.drawn)))
+    taken = jnp.where(draw, False, jnp.where(take, True, s.taken))
+    unseen_left = jnp.sum(mine & (known == g.UNSEEN))
+
+    # G-8.3 all six cards face up (only a card put over a face-down one, or a flip, can do it)
+    close = p.six & (s.closer < 0) & (unseen_left == 0) & ((swap & was_down) | flip)
+    closer = jnp.where(knocks | close, seat, s.closer)
+    final_left = jnp.where(knocks | (close & p.final_turns), n, s.final_left)
+    ends_now = close & (not p.final_turns)
+    # G-8.2 flip_on_discard: after discarding a stock card, a flip decision while a card is face down
+    to_flip = discard & (p.flip_mode > 0) & ~s.taken & (unseen_left > 0)
+    # G-4.2 knock = after: none once the stock has run out (G-5) or in the round's last turn (G-5.3)
+    last_turn = (turns >= s.round_start + p.turn_limit) if p.turn_limit else jnp.bool_(False)
+    to_knock = p.knock_after & (swap | (discard & ~to_flip)) & (closer < 0) & (stock_len > 0) & ~last_turn
+    turn_over = (start & (a == KNOCK)) | (in_hand & ~to_flip & ~to_knock & ~ends_now) | knock_phase
+    turn_over |= flip_phase & ~ends_now
+
+    # The end of a turn: G-5.2 the stock ran out; G-5.1 / G-8.3 the closing turns; G-5.3 the round's turn limit
+    out_of_stock = turn_over & (stock_len == 0)
+    counting = turn_over & ~out_of_stock & (final_left > 0)
+    final_left = jnp.where(counting, final_left - 1, final_left)
+    closed = counting & (final_left == 0)
+    limit = turn_over & ~out_of_stock & ~closed & last_turn
+    round_over = out_of_stock | closed | limit | ends_now
+    close_end = g.END_ALL_UP if p.six else g.END_KNOCK
+    how = jnp.select([out_of_stock, closed, limit], [g.END_STOCK, close_end, g.END_TURN_LIMIT], g.END_ALL_UP)
+    next_seat = (seat + 1) % n
+    # G-3.3 / G-8.1: two choices each, one player after the other, then the round's first turn
+    chosen = setup & (unseen_left == slots - 2)
+    seat_after = jnp.where((turn_over & ~round_over) | chosen, next_seat, seat)
+    phase_after = jnp.select(
+        [draw | take, to_flip, to_knock, turn_over & ~round_over, chosen & (next_seat == s.first)],
+        [g.N_DRAWN, g.N_FLIP, g.N_KNOCK, g.N_START, g.N_START],
+        phase,
+    )
+
+    played = s.replace(
+        hands=hands, known=known, stock_len=stock_len, pile=pile, pile_len=pile_len, drawn=drawn, taken=taken,
+        phase=_i32(phase_after), seat=_i32(seat_after), closer=_i32(closer), final_left=_i32(final_left), turns=turns,
+    )  # fmt: skip
+    return _after_round(p, t, played, round_over, how)
+
+
+def _after_round(p: Params, t: Tables, s: GolfJaxState, round_over: Array, how: Array) -> GolfJaxState:
+    """G-5 a round's end: its scores added to the totals (G-6, G-8.5), all cards face up; then the next deal, or
+    the game's end after the last round."""
+    scores = round_scores(p, hand_sums(p, t, s.hands))
+    scored = s.replace(
+        totals=jnp.where(round_over, s.totals + scores, s.totals),
+        last_scores=jnp.where(round_over, scores, s.last_scores),
+        has_last=s.has_last | round_over,
+        ends=jnp.where(round_over, s.ends.at[how].add(1), s.ends),
+        drawn=jnp.where(round_over, -1, s.drawn),
+    )
+    over = round_over & (s.round >= p.rounds)
+    redealt = deal(p, scored, jnp.minimum(s.round + 1, p.rounds))
+    finished = scored.replace(phase=_i32(g.N_OVER), seat=_i32(-1), known=jnp.full_like(s.known, g.PUBLIC))
+    return jax.tree_util.tree_map(  # type: ignore[no-any-return]
+        lambda done, next_round, same: jnp.where(over, done, jnp.where(round_over, next_round, same)),
+        finished,
+        redealt,
+        scored,
+    )
+
+
+def utilities(p: Params, t: Tables, s: GolfJaxState) -> Array:
+    """Each seat's utility of a finished game (`win_share_utilities`): the win shared among the lowest totals."""
+    won = s.totals == s.totals.min()
+    return jnp.asarray(t.utilities)[jnp.sum(won), won.astype(jnp.int32)]
