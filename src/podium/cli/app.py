@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
@@ -18,14 +16,27 @@ from podium import __version__
 from podium.agents.base import agent_description, agent_names
 from podium.cli.db import db_app
 from podium.cli.helptext import PlayerHelpGroup
+from podium.cli.options import (
+    AddressOpt,
+    BackendOpt,
+    GameArg,
+    OutOpt,
+    RuleOpt,
+    SeedOpt,
+    SportsOpt,
+    WorkersOpt,
+    console,
+    fresh_seed,
+    parse_bots,
+    resolve,
+    user_errors,
+)
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
 from podium.cli.simulate import run_simulation
 from podium.cli.tournament import run_tournament
-from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
-from podium.core.contract import Game
-from podium.core.errors import ConfigError, PodiumError
+from podium.core.errors import PodiumError
 from podium.core.plugins import load_ref
 from podium.core.registry import game_names, get_game, get_spec
 from podium.sim.backends import Where
@@ -40,8 +51,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     cls=PlayerHelpGroup,
 )
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
 
 
 def _print_version(value: bool) -> None:
@@ -58,82 +67,6 @@ def _podium(
     ] = False,
 ) -> None:
     """The group's own options (its help is the app's, above)."""
-
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def user_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """A user's mistake ends the command with one line naming what is allowed, and exit code 2."""
-
-    @functools.wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except PodiumError as exc:
-            err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)
-            raise typer.Exit(2) from None
-
-    return wrapper
-
-
-GameArg = Annotated[
-    str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False, metavar="GAME")
-]
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule", "-r", metavar="KEY=VALUE", help="a rule option (repeatable, each KEY once); see `podium rules GAME`"
-    ),
-]
-SportsOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--sports", metavar="FILE", help="a sports file (TOML) for a game with a `sports` option: --rule sports=FILE"
-    ),
-]
-SeedOpt = Annotated[
-    int | None, typer.Option("--seed", "-s", metavar="N", help="seed: the same seed deals the same game")
-]
-
-
-def resolve(
-    game_name: str, rules: list[str] | None, sports: Path | None = None, *, repeat_hint: str = ""
-) -> tuple[Game, GameConfig]:
-    """The game and its config from `--rule`s; a KEY given twice is refused (`repeat_hint` says what may be meant),
-    since keeping either value silently plays a game the user did not ask for."""
-    game = get_game(game_name)
-    assignments = list(rules or [])
-    if sports is not None:
-        assignments.append(f"sports={sports}")
-    given: dict[str, str] = {}
-    for item in assignments:
-        key = item.partition("=")[0].strip()
-        if key in given:
-            raise ConfigError(
-                f"--rule {key}=… is given twice ({given[key]!r}, then {item!r}): give each option once{repeat_hint}"
-            )
-        given[key] = item
-    try:
-        config = game.config_type.from_assignments(assignments)
-        refuse_chance(config)  # explicit chance is for OpenSpiel; nobody here would deal its cards
-        return game, config
-    except ConfigError:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(str(exc)) from None
-
-
-def parse_bots(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
-    if not all(names):
-        raise PodiumError(f"--bots {text!r}: give bot names separated by commas, e.g. --bots random,random")
-    return names
-
-
-def fresh_seed() -> int:
-    return int.from_bytes(os.urandom(4), "big")
 
 
 @app.command()
@@ -268,23 +201,6 @@ def review(
     from podium.cli.review import review_record
 
     raise typer.Exit(review_record(file, console, seat=seat, bot=bot, top=top, pause=not all_steps))
-
-
-WorkersOpt = Annotated[
-    int, typer.Option("--workers", "-w", help="processes (local backend) or CPUs of a local Ray cluster")
-]
-BackendOpt = Annotated[
-    str,
-    typer.Option(
-        "--backend",
-        help="local (this machine: one process or a pool of --workers) or ray (pip install 'podium\\[ray]')",
-    ),
-]
-AddressOpt = Annotated[
-    str | None,
-    typer.Option("--address", help="Ray: the address of an existing cluster (default: start a local one)"),
-]
-OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="write the results as JSON here")]
 
 
 @app.command()
