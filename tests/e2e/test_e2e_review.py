@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from axe_support import serious_findings
-from e2e_support import click_and_wait, create_table, is_over, legal, shoot, wait_my_turn
+from e2e_support import click_and_wait, create_table, is_over, legal, no_horizontal_overflow, shoot, wait_my_turn
 
 REVIEW_WAIT = 240_000  # hard's search at each decision, beside the rest of the suite on two cores
 
@@ -75,3 +75,8 @@ def test_the_review_replays_the_game_and_compares_each_decision_with_hard(new_pa
             decisions += 1
     assert decisions >= 2
     assert serious_findings(page) == []
+
+    # On a phone the review fits the width too.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert no_horizontal_overflow(page)
+    shoot(page, "review-phone", docs=True)
