@@ -88,7 +88,7 @@ function handleMessage(msg) {
       break;
     case "hint":
       page.ui.hintWaiting = false;
-      hintArrived(msg, page.version);
+      hintArrived(msg, typeof msg.version === "number" ? msg.version : page.version); // the position it was asked for
       render();
       break;
     case "error":
