@@ -76,6 +76,17 @@ def test_the_review_replays_the_game_and_compares_each_decision_with_hard(new_pa
     assert decisions >= 2
     assert serious_findings(page) == []
 
+    # In Hungarian and Norwegian, without a reload: the page's words and the game's.
+    for lang, words in {
+        "hu": ("Visszajátszás", "A legdrágább pillanataid"),
+        "nb": ("Avspilling", "Dine dyreste øyeblikk"),
+    }.items():
+        page.select_option("#lang", lang)
+        text = page.inner_text("#side")
+        assert all(word in text for word in words), text
+        assert "Replay" not in text and "costliest" not in text
+    page.select_option("#lang", "en")
+
     # On a phone the review fits the width too.
     page.set_viewport_size({"width": 390, "height": 844})
     assert no_horizontal_overflow(page)
