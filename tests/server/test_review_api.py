@@ -73,3 +73,27 @@ def test_the_review_tells_its_progress_then_the_seats_decisions_and_its_own_view
     # Asked again: the same review, kept, not computed anew.
     with server.http() as http:
         assert http.post(f"/api/tables/{t['id']}/review", headers=auth).json() == answer
+
+
+def test_reviews_beyond_the_limit_are_refused_until_one_finishes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each review takes a core while it runs: past the limit the caller is told to come back (503 busy), and
+    # nothing is started. (Jobs that never finish stand in for the processes here.)
+    from podium.server import review
+    from podium.server.errors import ApiError
+
+    started: list[int] = []
+
+    def start(record_text: str, seat: int) -> review.Job:
+        started.append(seat)
+        return review.Job(None, None)
+
+    monkeypatch.setattr(review.Reviews, "_start", staticmethod(start))
+    reviews = review.Reviews(running_limit=2)
+    assert reviews.ask("t1", 0, "")["status"] == "running"
+    assert reviews.ask("t1", 0, "")["status"] == "running"  # asked again: the same job, not a second
+    assert reviews.ask("t2", 1, "")["status"] == "running"
+    with pytest.raises(ApiError) as refused:
+        reviews.ask("t3", 0, "")
+    assert (refused.value.status, refused.value.code) == (503, "busy")
+    assert started == [0, 1]
+    reviews.close()

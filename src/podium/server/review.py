@@ -58,7 +58,7 @@ def _work(conn: Connection, record_text: str, seat: int) -> None:
 
 
 @dataclass
-class _Job:
+class Job:
     process: BaseProcess | None
     conn: Connection | None
     done: int = 0
@@ -109,7 +109,7 @@ class Reviews:
     def __init__(self, running_limit: int = RUNNING_LIMIT, kept: int = KEPT) -> None:
         self.running_limit = running_limit
         self.kept = kept
-        self._jobs: OrderedDict[tuple[str, int], _Job] = OrderedDict()
+        self._jobs: OrderedDict[tuple[str, int], Job] = OrderedDict()
         self._lock = threading.Lock()
 
     def ask(self, table_id: str, seat: int, record_text: str) -> JsonDict:
@@ -131,13 +131,13 @@ class Reviews:
             return job.to_json()
 
     @staticmethod
-    def _start(record_text: str, seat: int) -> _Job:
+    def _start(record_text: str, seat: int) -> Job:
         ctx = multiprocessing.get_context("spawn")  # no fork of a process with threads and an event loop
         parent, child = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_work, args=(child, record_text, seat), daemon=True, name="podium-review")
         process.start()
         child.close()
-        return _Job(process, parent)
+        return Job(process, parent)
 
     def close(self) -> None:
         with self._lock:
