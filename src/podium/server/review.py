@@ -88,10 +88,9 @@ class Job:
         if self.conn is not None:
             self.conn.close()
         if self.process is not None:
-            self.process.join(1)
-            if self.process.is_alive():
+            if self.process.is_alive():  # still reviewing, or exiting after its answer: nobody waits for more
                 self.process.kill()
-                self.process.join(5)
+            self.process.join(5)
         self.process = self.conn = None
 
     def to_json(self) -> JsonDict:
