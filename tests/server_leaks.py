@@ -180,7 +180,7 @@ def _check_frames(truth: Truth, socket: Socket) -> int:
             if frame["message"] == truth.nonsense_error:
                 continue  # the game's own answer to a bad action form, the same in every state: nothing to leak
         elif kind == "hint":
-            assert set(frame) - {"note"} == {"type", "version", "placed", "steps", "actions"}
+            assert set(frame) - {"note"} == {"type", "version", "choices", "steps", "actions"}
         else:
             assert frame == {"type": "pong"}, frame
             continue

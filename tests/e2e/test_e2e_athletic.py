@@ -1,8 +1,7 @@
-"""Athletic Games in the browser: a turn played by clicking a card then a pile, then by following the Hint."""
+"""Athletic Games in the browser: a turn played by clicking a card then a pile, then by following the hint."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -38,27 +37,20 @@ def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
         assert page.locator(f'.me .hand [data-card="{card}"]').count() == 0
         assert said and said in page.inner_text("#log-list")
 
-    # The hint: the server's solver answers with the best plan; its first step is highlighted on the table. The
-    # server started and warmed its hint worker at start-up, so the time limit covers only the search (milliseconds),
-    # and a loaded machine does not turn the first hint into "no hint within 3 s" (issue 14, defect 6).
+    # The hint: hard's best turn, followed to its end without asking again (tests/e2e/test_e2e_hints.py tells
+    # the steps); the turn comes back after the bot's.
     page.click('[data-key="hint"]')
-    page.wait_for_selector(".hint-box")
-    text = page.inner_text(".hint-box")
-    assert re.search(r"Best turn: place \d+ card|No card can be placed", text)
+    page.wait_for_selector(".hint-box", timeout=90_000)
+    assert "Hard bot plays" in page.inner_text(".hint-box")
     followed = 0
     while page.locator('[data-key="hint-do"]').count():
-        assert page.locator(".card.hinted").count() >= 1
-        if followed == 0:
-            shoot(page, "athletic", docs=True)
         click_and_wait(page, '[data-key="hint-do"]')
         followed += 1
-        assert page.locator(".hint-box").count() == 0  # a hint belongs to the position it was asked for
-        page.click('[data-key="hint"]')
-        page.wait_for_selector(".hint-box")
+        assert page.locator(".hint-box").count() == (1 if page.locator('[data-key="hint-do"]').count() else 0)
         assert followed < 30
-    assert "No card can be placed" in page.inner_text(".hint-box") or followed == 0
-    if followed == 0:
-        shoot(page, "athletic", docs=True)
+    assert followed >= 1
+    wait_my_turn(page)
+    shoot(page, "athletic", docs=True)
 
     # A move by hand: click a pile's top card, then the pile it may go on (A-4.2).
     moves = [a for a in legal(page) if a.startswith("move ")]
@@ -75,7 +67,7 @@ def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
     click_and_wait(page, '[data-key="end"]')
     wait_my_turn(page)
     assert version(page) > before + 1 or my_turn(page)
-    assert "turn 3" in page.inner_text(".athletic-centre") or page.locator(".result-panel").count()
+    assert "turn 5" in page.inner_text(".athletic-centre") or page.locator(".result-panel").count()
 
     # At phone width the five piles and the hand still fit without sideways scrolling.
     page.set_viewport_size({"width": 390, "height": 844})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -18,6 +19,7 @@ from podium.server.manager import TableManager
 from podium.server.protocol import load_json
 from podium.server.ratelimit import client_key
 from podium.server.renderers import renderer_url
+from podium.server.review import Reviews
 
 # Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
 # thread (FastAPI would run a plain `def` in a worker thread).
@@ -134,6 +136,23 @@ async def record(table_id: str, request: Request) -> Response:
         media_type="application/x-ndjson",
         headers={"Content-Disposition": f'attachment; filename="podium-{table.game.name}-{table.id}.jsonl"'},
     )
+
+
+@router.post("/tables/{table_id}/review")
+async def review(table_id: str, request: Request) -> Any:
+    """The post-game review of the caller's seat (its token as `Authorization: Bearer`) at a finished table: started
+    by the first call, computed in a process of its own (server/review.py); every call says how far it got, the
+    last the review itself."""
+    manager = _manager(request)
+    table = manager.get(table_id)
+    seat = manager.seat_of(table, _bearer(request))
+    if seat is None:
+        raise ApiError(401, "unauthorized", "a review is of your own decisions: it needs your seat token of this table")
+    text = manager.record(table)  # 409 not_finished before the end
+    reviews: Reviews | None = getattr(request.app.state, "reviews", None)
+    if reviews is None:
+        reviews = request.app.state.reviews = Reviews()
+    return await asyncio.to_thread(reviews.ask, table.id, seat, text)
 
 
 def error_response(exc: ApiError) -> JSONResponse:

@@ -3,6 +3,7 @@ database and resumes every unfinished game."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -131,6 +132,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             if cluster is not None:
                 await cluster.stop()
+            reviews = getattr(app.state, "reviews", None)  # server/review.py, made by the first review asked for
+            if reviews is not None:
+                await asyncio.to_thread(reviews.close)
             await manager.shutdown()
             if cluster is not None:
                 await cluster.leave()
@@ -161,6 +165,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return _page("table.html" if (STATIC / "table.html").is_file() else "index.html")
+
+    @app.get("/review/{table_id}", include_in_schema=False)
+    async def review_page(table_id: str) -> Response:
+        return _page("review.html")
 
     @app.get(renderers.ROUTE + "/{name}/{file}", include_in_schema=False)
     async def game_renderer(name: str, file: str) -> Response:

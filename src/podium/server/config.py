@@ -34,7 +34,7 @@ class ServerConfig:
     rate_burst: float = 40.0
     rate_strikes: int = 40  # consecutive rate-limited messages before the socket is closed (1008)
     send_queue: int = 512  # frames waiting for a slow client before it is dropped (it reconnects to a snapshot)
-    hint_timeout: float = 3.0  # seconds a hint may take before the player is told there is none
+    hint_timeout: float = 20.0  # seconds a hint (hard's search) may take before the player is told there is none
     # REST limits per client address (429 rate_limited beyond them). A person creates a table every few minutes and
     # clicks a few times in a row at most; a script that makes thousands of tables is held to a few per minute.
     rate_limits: bool = True  # False: no REST limits (the tests' and the load bench's servers, one address for all)

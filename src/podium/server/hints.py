@@ -1,4 +1,4 @@
-"""Hints for the seat to move, for the games whose spec declares one (`GameSpec.hint`).
+"""Hints for the seat to move, in every game: `podium.analysis.hint` on the seat's view (server/advice.py).
 
 A hint is computed from the seat's own view, so it can reveal nothing the seat does not know. A search can
 take a long time on rare positions, and a CPU-bound thread would hold the interpreter lock against the event loop,
@@ -12,6 +12,7 @@ seconds on a loaded machine, and the time limit is meant for the hint's own comp
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import threading
@@ -27,22 +28,27 @@ from podium.core.registry import get_spec, specs
 log = logging.getLogger("podium.server")
 
 
+ADVICE = "podium.server.advice:hint_json"  # every game's hint: what hard would play, and the best few choices
+
+
 def _hint_of(game: str) -> Callable[[View], JsonDict] | None:
-    spec = get_spec(game)
-    return None if spec.hint is None else cast(Callable[[View], JsonDict], load_ref(spec.hint, where=game))
+    get_spec(game)  # an unknown game is refused here, with the registry's message
+    advice = cast(Callable[[str, View], JsonDict], load_ref(ADVICE, where=game))
+    return functools.partial(advice, game)
 
 
 def has_hint(game: str) -> bool:
-    return get_spec(game).hint is not None
+    get_spec(game)
+    return True
 
 
 def games_with_hints() -> list[str]:
-    return [spec.name for spec in specs() if spec.hint is not None]
+    return [spec.name for spec in specs()]
 
 
 def hint_refs() -> list[str]:
     """The "module:attribute" references of every hint, the modules a worker imports before it answers."""
-    return [spec.hint for spec in specs() if spec.hint is not None]
+    return [ADVICE]
 
 
 def _serve(conn: Connection, warm: Sequence[str] = ()) -> None:
@@ -157,10 +163,10 @@ class HintWorker:
             return result
 
     async def hint(self, game: str, view: View) -> JsonDict:
-        """The hint for `view`, or a hint with `placed: null` if it takes longer than the time limit."""
+        """The hint for `view`, or a hint without choices if it takes longer than the time limit."""
         answer = await asyncio.to_thread(self._call, game, view)
         if answer is None:
-            return {"placed": None, "steps": [], "actions": [], "note": f"no hint within {self.timeout:g} s"}
+            return {"choices": [], "steps": [], "actions": [], "note": f"no hint within {self.timeout:g} s"}
         return answer
 
     def close(self) -> None:

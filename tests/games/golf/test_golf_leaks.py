@@ -27,6 +27,7 @@ CASE = LeakCase(
     text=lambda c: cards.CARD_TEXT[c],
     # the last round's hands stay shown after its end, though the next deal has shuffled them out of sight
     history={"last_round"},
+    hints=True,  # hard's hint (issue 29) is scanned like every other frame
 )
 
 

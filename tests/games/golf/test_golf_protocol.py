@@ -46,9 +46,14 @@ def test_a_wrong_golf_action_is_malformed_or_illegal_and_changes_nothing(
     assert s.ack()["version"] == 1
 
 
-def test_golf_has_no_hints(server: LiveServer) -> None:
+def test_golf_has_a_hint_for_the_seat_to_move(server: LiveServer) -> None:
+    # Every game has hard's hint (issue 29): at the deal, G-3's peek (an action without a search, so no estimate)
     t = two_humans(server, "golf")
     s = server.ws(t["id"])
-    s.hello(t["tokens"][0])
+    sync = s.hello(t["tokens"][0])
     s.send({"type": "hint"})
-    assert s.until("error")["code"] == "illegal"
+    hint = s.until("hint")
+    assert hint["version"] == sync["version"]
+    legal = [entry["action"] for entry in sync["legal"]]
+    assert hint["choices"] and all(c["actions"][0] in legal for c in hint["choices"])
+    assert hint["actions"] == next(c["actions"] for c in hint["choices"] if c["chosen"])

@@ -1,5 +1,5 @@
 // Athletic Games: five piles in the centre, your hand below. Select a hand card, then a pile (play or fill);
-// or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
+// or select a pile's top card, then another pile (move). The hint (the page's) highlights its next step here.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { colouredDeck, deckColour, emptySlot, medal, palette } from "/static/js/cards.js";
@@ -49,10 +49,9 @@ function statusText(ctx) {
   return `${t("status.turn")}${placed ? t("status.placed", { count: placed }) : ""}`;
 }
 
+// The hint's next step (the shell's hint panel shows the whole turn): highlighted on the table.
 function hintStep(ctx) {
-  const hint = ctx.hint;
-  if (!hint || !hint.actions || !hint.actions.length) return null;
-  return hint.actions[0];
+  return ctx.hint ? ctx.hint.next : null;
 }
 
 function pileView(ctx, index) {
@@ -161,34 +160,6 @@ function medalRow(v, seat) {
   return h("span", { class: "medal-row", role: "img", "aria-label": t("medals.of", { n: v.medals[seat], goal }), title: t("medals.title", { n: v.medals[seat], goal }) }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
 }
 
-// The hint's first line: the proven best turn, or (no proof within the solver's budget or time, the server's note
-// in English as its tooltip) the quick plan or nothing.
-function hintSummary(hint, ctx) {
-  if (hint.placed === null) return hint.steps.length ? t("hint.quick", { count: hint.steps.length }) : t("hint.none_in_time");
-  if (!hint.placed) return t("hint.nothing");
-  return `${t("hint.best", { count: hint.placed })}${hint.placed === ctx.view.hand.length ? t("hint.whole_hand") : ""}.`;
-}
-
-function hintPanel(ctx) {
-  if (!ctx.myTurn) return null;
-  const hint = ctx.hint;
-  const children = [button(ctx.ui.hintWaiting ? t("hint.thinking") : t("hint.button"), ctx.requestHint, { class: "hint-btn", disabled: ctx.ui.hintWaiting || ctx.busy, "aria-label": t("hint.label"), dataset: { key: "hint" } })];
-  if (hint) {
-    const step = hintStep(ctx);
-    const entry = step ? ctx.find((a) => same(a, step)) : null;
-    children.push(
-      h(
-        "div",
-        { class: "hint-box", role: "status" },
-        h("p", { title: hint.note || null }, hintSummary(hint, ctx)),
-        hint.steps.length ? h("ol", { class: "hint-steps" }, hint.steps.map((s, i) => h("li", { class: i === 0 ? "next" : "" }, (hint.actions && hint.actions[i] && actionText(hint.actions[i])) || s))) : null,
-        entry ? button(t("hint.do", { move: actionText(entry.action) || entry.text }), () => ctx.act(entry.action), { class: "primary", disabled: ctx.busy, dataset: { key: "hint-do" } }) : null,
-      ),
-    );
-  }
-  return h("div", { class: "hint-area" }, children);
-}
-
 function board(ctx) {
   const v = ctx.view;
   const me = ctx.seat;
@@ -225,7 +196,6 @@ function board(ctx) {
                 }, { dataset: { key: "cancel" } })
               : null,
           ),
-          hintPanel(ctx),
         )
       : null,
   ];

@@ -15,6 +15,7 @@ import { actionText, ensureRenderer, gameTitle, loaded, renderer } from "./table
 import { announceMove, logMove, logNote, rebuildLog, renderLog } from "./table/log.js";
 import { animateChanges, cardPlaces, pacedQueue } from "./table/motion.js";
 import { resultPanel } from "./table/result.js";
+import { currentHint, followHint, hintArrived, hintPanel } from "./table/hint.js";
 import { $, displayName, hooks, page, seatName, tableId, toast } from "./table/state.js";
 
 const backlog = []; // messages that arrived before the renderer: handled once it is there, so no event is lost
@@ -33,7 +34,7 @@ function makeContext() {
     myTurn,
     busy: page.busy,
     ui: page.ui,
-    hint: page.hint && page.hint.version === page.version ? page.hint : null,
+    hint: currentHint(),
     name: displayName,
     shortName: seatName,
     act,
@@ -87,7 +88,7 @@ function handleMessage(msg) {
       break;
     case "hint":
       page.ui.hintWaiting = false;
-      page.hint = { ...msg, version: page.version };
+      hintArrived(msg, typeof msg.version === "number" ? msg.version : page.version); // the position it was asked for
       render();
       break;
     case "error":
@@ -117,6 +118,7 @@ function onSync(msg) {
   page.result = msg.result || null;
   page.version = msg.version;
   page.busy = false;
+  followHint(msg, previous);
   const r = renderer();
   if (msg.version !== previous) {
     page.ui.selection = null;
@@ -208,6 +210,7 @@ function render() {
     replaceChildrenKeepFocus($("turn"), status);
     replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
     replaceChildrenKeepFocus($("legal"), legalList(ctx));
+    replaceChildrenKeepFocus($("hint"), hintPanel(ctx));
     const scores = r.scores(ctx);
     replaceChildrenKeepFocus($("scores"), scores);
     $("scores").hidden = scores == null; // a renderer may have no score table (the generic one, for a view without scores)

@@ -31,6 +31,7 @@ export function resultPanel(ctx, r) {
     r.resultDetails ? r.resultDetails(ctx, result) : null,
     rematchControls(),
     h("p", null, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `podium-${tableId}.jsonl` }, t("result.record"))),
+    page.seat != null ? h("p", null, h("a", { href: `/review/${encodeURIComponent(tableId)}`, class: "review-link", dataset: { key: "review" } }, t("result.review"))) : null,
   ];
   return h("div", { class: "result-panel", role: "region", "aria-label": t("result.region") }, children);
 }

@@ -1,0 +1,93 @@
+"""The post-game review in the browser (issue 29, item 6): from a finished table, a review page that replays the game
+move by move as your seat saw it (buttons and arrow keys, forward and back), shows each of your decisions against
+the hard bot's with its cost in win share, and lists your costliest moments first, each a link to its position.
+The review is computed off the event loop: the page shows its progress meanwhile."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from axe_support import serious_findings
+from e2e_support import click_and_wait, create_table, is_over, legal, no_horizontal_overflow, shoot, wait_my_turn
+
+REVIEW_WAIT = 240_000  # hard's search at each decision, beside the rest of the suite on two cores
+
+
+def play_badly_to_the_end(page: Any) -> None:
+    """A one-round Golf game (G-8) against a random bot, taking the last legal action each turn: decisions hard would
+    often not make, so the review has costs to list."""
+    for _ in range(200):
+        wait_my_turn(page, timeout=60_000)
+        if is_over(page):
+            return
+        actions = legal(page)
+        click_and_wait(page, f'#legal button.legal[data-action="{actions[-1]}"]')
+    raise AssertionError("the game did not end")
+
+
+def test_the_review_replays_the_game_and_compares_each_decision_with_hard(new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    create_table(page, "golf", name="Ada", seats=["bot:random"], options={"rounds": 1})
+    play_badly_to_the_end(page)
+    page.wait_for_selector('[data-key="review"]')
+    page.click('[data-key="review"]')
+    page.wait_for_url("**/review/**")
+    # While hard weighs the decisions the page says so (the first answer may already be the whole review).
+    page.wait_for_selector("#review-wait progress, #review-layout:not([hidden])")
+    page.wait_for_selector("#review-layout:not([hidden])", timeout=REVIEW_WAIT)
+    assert page.locator("#board .card").count() > 0  # the table as your seat saw it
+
+    # The costliest moments come first and each is a link to its position.
+    costly = page.locator(".costliest-list button.link")
+    if costly.count():
+        first = costly.first
+        key = str(first.get_attribute("data-key"))
+        first.click()
+        at = int(key.removeprefix("costly-"))
+        assert page.evaluate("Number(document.body.dataset.at)") == at
+        text = page.inner_text("#moment")
+        assert "You played:" in text and "Hard bot would play:" in text and "win share" in text
+    else:
+        assert "None" in page.inner_text("#costliest")
+    assert serious_findings(page) == []
+    shoot(page, "review", docs=True)
+
+    # Forward and back with the buttons and the arrow keys; Home and End go to the ends.
+    page.keyboard.press("Home")
+    assert page.evaluate("Number(document.body.dataset.at)") == 0
+    assert "The deal" in page.inner_text(".replay-move")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("Number(document.body.dataset.at)") == 1
+    page.click('[data-key="forward"]')
+    assert page.evaluate("Number(document.body.dataset.at)") == 2
+    page.click('[data-key="back"]')
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("Number(document.body.dataset.at)") == 0
+    page.keyboard.press("End")
+    last = page.evaluate("Number(document.body.dataset.at)")
+    assert last > 2 and page.locator('[data-key="forward"]').is_disabled()
+    # Every decision of yours is compared with hard's: step through and find at least one.
+    decisions = 0
+    for at in range(last + 1):
+        page.keyboard.press("Home") if at == 0 else page.keyboard.press("ArrowRight")
+        if page.locator("#moment h2").count():
+            decisions += 1
+    assert decisions >= 2
+    assert serious_findings(page) == []
+
+    # In Hungarian and Norwegian, without a reload: the page's words and the game's.
+    for lang, words in {
+        "hu": ("Visszajátszás", "A legdrágább pillanataid"),
+        "nb": ("Avspilling", "Dine dyreste øyeblikk"),
+    }.items():
+        page.select_option("#lang", lang)
+        text = page.inner_text("#side")
+        assert all(word in text for word in words), text
+        assert "Replay" not in text and "costliest" not in text
+    page.select_option("#lang", "en")
+
+    # On a phone the review fits the width too.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert no_horizontal_overflow(page)
+    shoot(page, "review-phone", docs=True)
