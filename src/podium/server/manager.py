@@ -145,13 +145,15 @@ class TableManager:
         seats = [Seat(i, s.kind, s.bot) for i, s in enumerate(req.seats)]
         humans = [s.seat for s in seats if s.kind == "human"]
         creator = req.seat if req.seat is not None else (humans[0] if humans else None)
+        name = None if creator is None else requests.parse_name(req.name, f"Player {creator + 1}")
+        seed = secrets.randbits(63)  # never shown before the end: seed + actions determine every hidden card
+        state = requests.deal(req, seed)  # every check before anything is made
         table_id = new_table_id()
         token = None
         if creator is not None:
             token = rematch_token(rematch_by, table_id) if rematch_by is not None else new_token()
-            seats[creator].name = requests.parse_name(req.name, f"Player {creator + 1}")
+            seats[creator].name = name
             seats[creator].token_hash = hash_token(token)
-        seed = secrets.randbits(63)  # never shown before the end: seed + actions determine every hidden card
         table = Table(
             table_id,
             req.game,
@@ -160,7 +162,7 @@ class TableManager:
             seed,
             self.clock(),
             seats,
-            req.game.new_game(req.config, len(seats), seed),
+            state,
             rematch_of=rematch_of.id if rematch_of is not None else None,
         )
         table.status = PLAYING if not table.free_seats() else WAITING
@@ -190,11 +192,11 @@ class TableManager:
         return {"table": table.to_json(), "seat": creator, "token": token}
 
     def join(self, table: Table, body: Any, token: str | None = None) -> JsonDict:
-        """Take a free seat (`token`: the seat's token if it must be a given one, e.g. a rematch's)."""
+        """Take a free seat (`token`: the seat's token of a rematch, which may take the seat kept for its player)."""
         raw_name, wanted = requests.parse_join(body, table.num_players)
         if table.status == FINISHED:
             raise ApiError(409, "game_over", "this game is over; ask for a rematch")
-        seat = self._free_seat(table, wanted)
+        seat = self._free_seat(table, wanted, rematch=token is not None)
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
@@ -207,15 +209,24 @@ class TableManager:
         return {"table": table.to_json(), "seat": seat, "token": token}
 
     @staticmethod
-    def _free_seat(table: Table, wanted: int | None) -> int:
+    def _free_seat(table: Table, wanted: int | None, rematch: bool = False) -> int:
         if wanted is not None:
             if table.seats[wanted].kind != "human":
-                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {table.free_seats()}")
+                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {table.open_seats()}")
             if table.seats[wanted].taken:
-                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {table.free_seats()}")
+                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {table.open_seats()}")
+            if table.reserved(table.seats[wanted]) and not rematch:
+                raise ApiError(
+                    409,
+                    "seat_reserved",
+                    f"seat {wanted} is kept for its player of the previous game (a rematch); free seats: "
+                    f"{table.open_seats()}",
+                )
             return wanted
-        free = table.free_seats()
+        free = table.open_seats()
         if not free:
+            if table.free_seats():
+                raise ApiError(409, "seat_reserved", "the free seats are kept for the players of the previous game")
             raise ApiError(409, "table_full", "every seat of this table is taken; watch as a spectator")
         return free[0]
 
@@ -232,16 +243,16 @@ class TableManager:
             raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
         assert token is not None
         name = table.seats[seat].name
-        if table.rematch is not None:
-            new = self.get(table.rematch)
+        new = self._live_rematch(table)
+        if new is not None:
             # Idempotent per player: whoever already took a seat of the rematch gets that seat and its token again
             # (derived from their old token, so nothing but its hash is stored), never a second seat.
             mine = rematch_token(token, new.id)
             already = self.seat_of(new, mine)
             if already is not None:
                 return {"table": new.to_json(), "seat": already, "token": mine}
-            wanted = seat if table.seats[seat].kind == "human" and not new.seats[seat].taken else None
-            return self.join(new, {"name": name, "seat": wanted}, token=mine)
+            # The seat kept for this player (a rematch keeps the seats): the same number as in the finished game.
+            return self.join(new, {"name": name, "seat": seat}, token=mine)
         body = {
             "game": table.game.name,
             "players": table.num_players,
@@ -252,8 +263,18 @@ class TableManager:
         }
         return self.create(body, rematch_of=table, rematch_by=token)
 
+    def _live_rematch(self, table: Table) -> Table | None:
+        """The rematch table of `table`, or None if none was asked for or it is gone (expired unjoined, or
+        abandoned): then a rematch can be asked for again."""
+        if table.rematch is None:
+            return None
+        try:
+            return self.get(table.rematch)
+        except ApiError:
+            return None
+
     def open_tables(self) -> list[JsonDict]:
-        tables = [t for t in self.tables.values() if t.status != FINISHED and t.free_seats()]
+        tables = [t for t in self.tables.values() if t.status != FINISHED and t.open_seats()]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.to_json() for t in tables[:MAX_LISTED]]
 

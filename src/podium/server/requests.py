@@ -10,7 +10,7 @@ from typing import Any
 from podium.agents.base import agent_names
 from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
-from podium.core.contract import Game
+from podium.core.contract import Game, State
 from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
 from podium.server.errors import bad_request
@@ -109,6 +109,15 @@ def parse_create(body: Any) -> CreateRequest:
     if seat is not None and seats[seat].kind != "human":
         raise bad_request(f"seat {seat} is a bot seat; the creator must take a human seat")
     return CreateRequest(game, config, seats, data.get("name"), seat)
+
+
+def deal(req: CreateRequest, seed: int) -> State:
+    """The new game of `req`, or 400 naming the option that does not fit this table: an option's declared range is
+    the game's largest table (e.g. `first_player` 0..6), and only the deal knows the table's own players."""
+    try:
+        return req.game.new_game(req.config, len(req.seats), seed)
+    except PodiumError as exc:
+        raise bad_request(str(exc)) from None
 
 
 def _parse_seat_spec(game: Game, index: int, raw: Any) -> SeatSpec:

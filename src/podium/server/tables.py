@@ -176,6 +176,15 @@ class Table:
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if not s.taken]
 
+    def reserved(self, seat: Seat) -> bool:
+        """A free seat of a rematch is kept for the player who sat there in the finished game: only that player's
+        rematch call (with their old token) takes it, never a join, and the lobby does not list it."""
+        return self.rematch_of is not None and not seat.taken
+
+    def open_seats(self) -> list[int]:
+        """The free seats anyone may join."""
+        return [s.seat for s in self.seats if not s.taken and not self.reserved(s)]
+
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player
         if self.status == PLAYING and seat is not None and self.seats[seat].kind == "bot":
@@ -194,6 +203,7 @@ class Table:
                 "bot": s.bot,
                 "name": s.name,
                 "taken": s.taken,
+                "reserved": self.reserved(s),
                 "connected": s.kind == "bot" or s.seat in connected,
             }
             for s in self.seats
