@@ -17,6 +17,7 @@ from podium.server.manager import TableManager
 from podium.server.protocol import load_json
 from podium.server.ratelimit import client_key
 from podium.server.renderers import renderer_url
+from podium.server.security import origin_allowed
 
 # Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
 # thread (FastAPI would run a plain `def` in a worker thread).
@@ -70,8 +71,16 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 def _limited(request: Request, operation: str) -> TableManager:
-    """The manager, once this request of `operation` is within its client's limit (else 429 rate_limited)."""
+    """The manager, once this request of `operation` may change state: a JSON request (or none) from an allowed
+    origin — a cross-site form or "simple" `text/plain` POST is refused before anything — within its client's limit
+    (else 429 rate_limited)."""
     manager = _manager(request)
+    if not origin_allowed(request.scope, manager.config.allowed_origins):
+        raise ApiError(403, "forbidden", "requests from the pages of another site are refused")
+    kind = request.headers.get("content-type")
+    has_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
+    if (kind is not None or has_body) and (kind or "").split(";")[0].strip().lower() != "application/json":
+        raise ApiError(415, "unsupported_media_type", "send the body as JSON, with 'Content-Type: application/json'")
     manager.check_rate(operation, client_key(request.client.host if request.client is not None else None))
     return manager
 

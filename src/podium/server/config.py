@@ -48,6 +48,9 @@ class ServerConfig:
     # record, its page and its rematch are read from the database when asked for.
     finished_ttl: float = 120.0
     sweep_interval: float = 30.0  # seconds between two rounds of expiring and unloading tables
+    # Origins besides the server's own host whose pages may open the game socket and change state (create, join,
+    # rematch), e.g. "https://games.example.org"; a request without `Origin` (no browser) is always allowed.
+    allowed_origins: tuple[str, ...] = ()
 
     def resolved_db_path(self) -> Path | str:
         if self.db_path == ":memory:":

@@ -10,12 +10,13 @@ import asyncio
 import contextlib
 import logging
 
-from starlette.types import Receive, Send
+from starlette.types import Receive, Scope, Send
 
 from podium.server.errors import ApiError
 from podium.server.manager import TableManager
 from podium.server.protocol import ProtocolError, error_frame, parse_message
 from podium.server.ratelimit import RateLimiter
+from podium.server.security import origin_allowed
 from podium.server.tables import Connection, Table, dumps
 
 log = logging.getLogger("podium.server")
@@ -70,8 +71,13 @@ async def _hello(receive: Receive, manager: TableManager, table: Table) -> int |
     return seat
 
 
-async def table_socket(manager: TableManager, table_id: str, receive: Receive, send: Send) -> None:
+async def table_socket(manager: TableManager, table_id: str, scope: Scope, receive: Receive, send: Send) -> None:
     if (await receive())["type"] != "websocket.connect":
+        return
+    if not origin_allowed(scope, manager.config.allowed_origins):
+        # Before the accept: the upgrade gets 403. A browser opens a socket for any page, so without this another
+        # site could make its visitors' browsers hold sockets here (and play what its script is given).
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
         return
     await send({"type": "websocket.accept"})
     try:
