@@ -336,11 +336,28 @@ def serve(
             help="limit how fast one address may create, join and rematch tables (off: for tests and benches)",
         ),
     ] = True,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For is believed "
+            "[default: none]",
+        ),
+    ] = "",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            help="another site whose pages may use this server, e.g. https://games.example.org (repeatable)",
+        ),
+    ] = None,
 ) -> None:
     """Start the web server: play in the browser with friends and bots (open the printed address)."""
     from podium.cli.serve import run_server
 
-    raise typer.Exit(run_server(host, port, db, bot_delay, console, rate_limits=rate_limits))
+    proxies = tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
+    settings = {"forwarded_allow_ips": proxies, "allowed_origins": tuple(allowed_origin or ())}
+    raise typer.Exit(run_server(host, port, db, bot_delay, console, rate_limits=rate_limits, **settings))
 
 
 @app.command()

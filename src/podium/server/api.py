@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -34,10 +35,15 @@ async def _body(request: Request) -> Any:
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
         raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY_BYTES:
-            raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
+    timeout = _manager(request).config.body_timeout
+    try:
+        async with asyncio.timeout(timeout):  # a body sent a byte at a time must not hold its request for ever
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY_BYTES:
+                    raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
+    except TimeoutError:
+        raise ApiError(408, "timeout", f"the body must arrive within {timeout:g} s") from None
     if not raw.strip():
         return None
     try:

@@ -20,6 +20,7 @@ from podium.server import api, renderers, ws
 from podium.server.config import ServerConfig
 from podium.server.db import Database
 from podium.server.errors import ApiError
+from podium.server.front import head_bytes, refuse_large_head
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
 from podium.server.security import BrowserHeaders
@@ -67,6 +68,11 @@ class PodiumApp(FastAPI):
     none of the application's middleware or routing per frame: see podium.server.ws)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            limit = self.state.config.max_head_bytes
+            if head_bytes(scope) > limit:
+                await refuse_large_head(scope, receive, send, limit)
+                return
         if scope["type"] == "websocket":
             table_id = ws.table_id_of(scope["path"])
             if table_id is not None:

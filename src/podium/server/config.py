@@ -51,6 +51,16 @@ class ServerConfig:
     # Origins besides the server's own host whose pages may open the game socket and change state (create, join,
     # rematch), e.g. "https://games.example.org"; a request without `Origin` (no browser) is always allowed.
     allowed_origins: tuple[str, ...] = ()
+    # The HTTP front end (podium.server.front): a request's head must be in within `head_timeout` seconds and
+    # `max_head_bytes` bytes, its body within `body_timeout`; an idle keep-alive connection closes after
+    # `keep_alive_timeout`; beyond `max_connections` open connections (sockets included) a request gets 503 (0: no
+    # limit). X-Forwarded-For is read only from `forwarded_allow_ips` (addresses or networks of reverse proxies).
+    head_timeout: float = 10.0
+    max_head_bytes: int = 16384
+    body_timeout: float = 10.0
+    keep_alive_timeout: int = 5
+    max_connections: int = 2000
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     def resolved_db_path(self) -> Path | str:
         if self.db_path == ":memory:":
