@@ -56,7 +56,9 @@ def run(coro: Coroutine[Any, Any, None]) -> None:
 
 def manager(tmp_path: Path) -> TableManager:
     path = tmp_path / "db.sqlite3"
-    return TableManager(Database(path), ServerConfig(db_path=path, bot_delay=0, rate_limits=False))
+    # The games' whole option ranges (`shortest` goes to every minimum), not a public server's.
+    config = ServerConfig(db_path=path, bot_delay=0, rate_limits=False, public_limits=False)
+    return TableManager(Database(path), config)
 
 
 def two_player_table(m: TableManager, game: str = "kuhn", **extra: Any) -> tuple[Table, list[Connection]]:

@@ -212,7 +212,7 @@ def test_a_waiting_tables_creator_at_the_table_keeps_it_open(tmp_path: Path) -> 
         assert table_id in s.manager.tables
         joined = s.client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})
         assert joined.status_code == 200 and joined.json()["table"]["status"] == "playing"
-        s.clock.now += 10 * TTL
+        s.clock.now += 3 * TTL  # within abandon_ttl: a playing table ends only as abandoned, after that
         s.sweep()
         assert s.client.get(f"/api/tables/{table_id}").json()["status"] == "playing"  # only waiting tables expire
 

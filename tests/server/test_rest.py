@@ -150,7 +150,9 @@ def test_record_after_the_end_replays_exactly(client: TestClient) -> None:
     data = client.post("/api/tables", json=body(seats=["random", "random"], options={"hands": 2})).json()
     assert data["seat"] is None and data["token"] is None  # a table of bots only: everyone watches
     table_id = data["table"]["id"]
-    table = wait_finished(client, table_id)  # type: ignore[arg-type]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:  # bots play while someone watches
+        ws.send_json({"type": "hello", "spectator": True})
+        table = wait_finished(client, table_id)  # type: ignore[arg-type]
     assert table["result"]["winners"]
     response = client.get(f"/api/tables/{table_id}/record")
     assert response.status_code == 200 and response.headers["content-type"].startswith("application/x-ndjson")

@@ -53,10 +53,12 @@ async def _body(request: Request) -> Any:
 
 
 @router.get("/games")
-async def list_games() -> list[dict[str, Any]]:
+async def list_games(request: Request) -> list[dict[str, Any]]:
+    public = _manager(request).config.public_limits
     out = []
     for name in game_names():
         game = get_game(name)
+        ranges = game.config_type.public_ranges() if public else {}
         out.append(
             {
                 "name": name,
@@ -66,7 +68,15 @@ async def list_games() -> list[dict[str, Any]]:
                 "hint": name in games_with_hints(),
                 "renderer": renderer_url(get_spec(name)),
                 "options": [
-                    {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        # what this server allows: the public range where the game declares one
+                        "allowed": f"integer {ranges[o.name][0]}..{ranges[o.name][1]}"
+                        if o.name in ranges
+                        else o.allowed,
+                        "doc": o.doc,
+                    }
                     for o in game.config_type.options()
                     if o.name not in TOOL_OPTIONS  # explicit chance is for OpenSpiel: a table refuses it
                 ],
@@ -74,6 +84,10 @@ async def list_games() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _client(request: Request) -> str:
+    return client_key(request.client.host if request.client is not None else None)
 
 
 def _limited(request: Request, operation: str) -> TableManager:
@@ -87,14 +101,14 @@ def _limited(request: Request, operation: str) -> TableManager:
     has_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
     if (kind is not None or has_body) and (kind or "").split(";")[0].strip().lower() != "application/json":
         raise ApiError(415, "unsupported_media_type", "send the body as JSON, with 'Content-Type: application/json'")
-    manager.check_rate(operation, client_key(request.client.host if request.client is not None else None))
+    manager.check_rate(operation, _client(request))
     return manager
 
 
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> Any:
     manager = _limited(request, "create")
-    return manager.create(await _body(request))
+    return manager.create(await _body(request), owner=_client(request))
 
 
 @router.get("/tables")
@@ -120,7 +134,7 @@ async def rematch(table_id: str, request: Request) -> Any:
     manager = _limited(request, "rematch")
     table = manager.get(table_id)
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return manager.rematch(table, token.strip() if scheme.lower() == "bearer" else None)
+    return manager.rematch(table, token.strip() if scheme.lower() == "bearer" else None, owner=_client(request))
 
 
 @router.get("/tables/{table_id}/record")

@@ -28,8 +28,10 @@ class BotRunner:
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
     def wake(self, table: Table) -> None:
-        """Start the table's bot task if a bot is to move (called after every change of the table)."""
-        if table.id not in self.tasks and table.bot_to_move() is not None:
+        """Start the table's bot task if a bot is to move and someone is at the table to see it (called after
+        every change of the table and when a client connects): bots nobody watches pause, so a table left alone
+        (or a table of bots only made and left) costs nothing."""
+        if table.id not in self.tasks and table.connections and table.bot_to_move() is not None:
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
 
     def _agent(self, table: Table, seat: int) -> Agent:
@@ -44,7 +46,7 @@ class BotRunner:
         try:
             while True:
                 async with table.lock:
-                    seat = table.bot_to_move()
+                    seat = table.bot_to_move() if table.connections else None
                     if seat is None:
                         # Decided and unregistered with no await in between, so a later wake() starts a new task.
                         del self.tasks[table.id]

@@ -47,7 +47,18 @@ class ServerConfig:
     # A finished table leaves memory this long after its end once no client is connected to it; afterwards its
     # record, its page and its rematch are read from the database when asked for.
     finished_ttl: float = 120.0
+    # A playing table that nobody has been at (no seated player connected; for a table of bots only, nobody
+    # watching) for this long ends as abandoned: its record stays in the database, it leaves memory and is not
+    # replayed at a start. 0: never. Its bots pause much earlier, as soon as nobody is connected.
+    abandon_ttl: float = 7200.0
     sweep_interval: float = 30.0  # seconds between two rounds of expiring and unloading tables
+    # Per client address (with `rate_limits`): live (waiting or playing) tables it made, and among them tables of
+    # bots only. 0: no cap.
+    max_tables_per_address: int = 20
+    max_bot_tables_per_address: int = 2
+    # Rule options held to the ranges a game declares for a public server (`option(public=...)`): one game's length
+    # stays sane. False: the game's whole range, as the command line allows.
+    public_limits: bool = True
     # Origins besides the server's own host whose pages may open the game socket and change state (create, join,
     # rematch), e.g. "https://games.example.org"; a request without `Origin` (no browser) is always allowed.
     allowed_origins: tuple[str, ...] = ()

@@ -22,7 +22,8 @@ from podium.core.errors import PodiumError
 from podium.core.registry import get_game
 
 SCHEMA_VERSION = 3  # 2: tables.memory and tables.alive, the partial index tables_open; 3: no tables.memory
-# Statuses in the database: a table's own three, and `expired` (a waiting table nobody joined, never loaded again).
+# Statuses in the database: a table's own three, `expired` (a waiting table nobody joined, never loaded again) and
+# `abandoned` (a playing table nobody was at for a long time: ended unfinished, loaded only when asked for).
 OPEN_STATUSES = ("waiting", "playing")
 
 _SCHEMA = """
@@ -212,6 +213,23 @@ class Database:
             cursor = c.execute(
                 "UPDATE tables SET status='expired' WHERE id IN (SELECT id FROM tables"
                 " WHERE status IN ('waiting', 'playing') AND status='waiting' AND COALESCE(alive, created) < ?)",
+                (before,),
+            )
+            return cursor.rowcount
+
+    def abandon_playing(self, table_ids: list[str]) -> None:
+        """Mark playing tables abandoned (one transaction): they ended unfinished, keep their actions, and are not
+        loaded at a start."""
+        with self._tx() as c:
+            query = "UPDATE tables SET status='abandoned' WHERE id=? AND status='playing'"
+            c.executemany(query, [(t,) for t in table_ids])
+
+    def abandon_playing_before(self, before: float) -> int:
+        """Abandon every playing table whose `alive` (or creation) is older than `before`; how many."""
+        with self._tx() as c:
+            cursor = c.execute(
+                "UPDATE tables SET status='abandoned' WHERE id IN (SELECT id FROM tables"
+                " WHERE status IN ('waiting', 'playing') AND status='playing' AND COALESCE(alive, created) < ?)",
                 (before,),
             )
             return cursor.rowcount

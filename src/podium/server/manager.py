@@ -19,7 +19,7 @@ from podium.core.contract import Action, JsonDict
 from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Record
 from podium.core.registry import get_game
-from podium.server import requests
+from podium.server import housekeeping, requests
 from podium.server.bots import BotRunner
 from podium.server.commits import GroupCommit
 from podium.server.config import ServerConfig
@@ -28,7 +28,7 @@ from podium.server.errors import ApiError, bad_request, not_found
 from podium.server.hints import HintWorker, has_hint
 from podium.server.protocol import Message, ProtocolError
 from podium.server.ratelimit import ClientLimits
-from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
+from podium.server.tables import ABANDONED, ENDED, FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
 log = logging.getLogger("podium.server")
@@ -62,12 +62,15 @@ class TableManager:
         expired = self.db.expire_waiting_before(self.clock() - self.config.waiting_ttl)
         if expired:
             log.info("%d waiting table(s) expired: nobody took their free seats in time", expired)
+        if self.config.abandon_ttl:
+            # Before the loading: a table nobody has been at for that long is never replayed again.
+            abandoned = self.db.abandon_playing_before(self.clock() - self.config.abandon_ttl)
+            if abandoned:
+                log.info("%d playing table(s) abandoned: nobody was at them in time", abandoned)
         count = 0
         for table_id in self.db.unfinished_ids():
-            table = self._load(table_id)
-            if table is not None:
-                count += 1
-                self.bots.wake(table)
+            if self._load(table_id) is not None:
+                count += 1  # its bots wait for someone to connect
         return count
 
     def _load(self, table_id: str) -> Table | None:
@@ -80,7 +83,7 @@ class TableManager:
             log.error("table %s cannot be replayed and stays closed: %s", table_id, exc)
             return None
         table.alive = row.alive if row.alive is not None else row.created
-        if table.status == FINISHED:
+        if table.status in ENDED:
             table.finished_at = self.clock()  # unloaded again `finished_ttl` after its last client has left
         self.tables[table_id] = table
         return table
@@ -139,9 +142,15 @@ class TableManager:
 
     # -- REST operations ---------------------------------------------------------------------------------------
 
-    def create(self, body: Any, rematch_of: Table | None = None, rematch_by: str | None = None) -> JsonDict:
-        """A new table; a rematch of `rematch_of` asked for by the holder of the seat token `rematch_by`."""
-        req = requests.parse_create(body)
+    def create(
+        self, body: Any, rematch_of: Table | None = None, rematch_by: str | None = None, owner: str | None = None
+    ) -> JsonDict:
+        """A new table made by the client address `owner`; a rematch of `rematch_of` asked for by the holder of the
+        seat token `rematch_by`."""
+        req = requests.parse_create(body, self.config.public_limits)
+        if owner is not None and self.limits is not None:
+            bots_only = all(s.kind == "bot" for s in req.seats)
+            housekeeping.check_caps(list(self.tables.values()), owner, bots_only, self.config)
         seats = [Seat(i, s.kind, s.bot) for i, s in enumerate(req.seats)]
         humans = [s.seat for s in seats if s.kind == "human"]
         creator = req.seat if req.seat is not None else (humans[0] if humans else None)
@@ -164,6 +173,7 @@ class TableManager:
             seats,
             state,
             rematch_of=rematch_of.id if rematch_of is not None else None,
+            owner=owner,
         )
         table.status = PLAYING if not table.free_seats() else WAITING
         table.alive = table.created
@@ -196,6 +206,8 @@ class TableManager:
         raw_name, wanted = requests.parse_join(body, table.num_players)
         if table.status == FINISHED:
             raise ApiError(409, "game_over", "this game is over; ask for a rematch")
+        if table.status == ABANDONED:
+            raise ApiError(409, "game_over", "this game was abandoned: nobody was at the table for a long time")
         seat = self._free_seat(table, wanted, rematch=token is not None)
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
@@ -235,7 +247,7 @@ class TableManager:
             return None
         return find_seat(token, [s.token_hash for s in table.seats])
 
-    def rematch(self, table: Table, token: str | None) -> JsonDict:
+    def rematch(self, table: Table, token: str | None, owner: str | None = None) -> JsonDict:
         seat = self.seat_of(table, token)
         if seat is None:
             raise ApiError(401, "unauthorized", "a rematch needs 'Authorization: Bearer <seat token>' of this table")
@@ -261,7 +273,7 @@ class TableManager:
             "name": name,
             "seat": seat,
         }
-        return self.create(body, rematch_of=table, rematch_by=token)
+        return self.create(body, rematch_of=table, rematch_by=token, owner=owner)
 
     def _live_rematch(self, table: Table) -> Table | None:
         """The rematch table of `table`, or None if none was asked for or it is gone (expired unjoined, or
@@ -269,12 +281,13 @@ class TableManager:
         if table.rematch is None:
             return None
         try:
-            return self.get(table.rematch)
+            new = self.get(table.rematch)
         except ApiError:
             return None
+        return None if new.status == ABANDONED else new
 
     def open_tables(self) -> list[JsonDict]:
-        tables = [t for t in self.tables.values() if t.status != FINISHED and t.open_seats()]
+        tables = [t for t in self.tables.values() if t.status in (WAITING, PLAYING) and t.open_seats()]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.to_json() for t in tables[:MAX_LISTED]]
 
@@ -304,6 +317,7 @@ class TableManager:
             conn.send(table.sync_text(conn.seat))
         else:
             table.broadcast()  # the seat's `connected` changed: everyone's table shows it
+        self.bots.wake(table)  # bots paused while nobody was there play on
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
@@ -340,8 +354,10 @@ class TableManager:
         version = table.version
         if msg.version == version - 1 and table.last_seat == seat and table.last_action == action:
             return None
-        if table.status == FINISHED:
-            raise ProtocolError("game_over", "the game is over")
+        if table.status in ENDED:
+            raise ProtocolError(
+                "game_over", "the game is over" if table.status == FINISHED else "the game was abandoned"
+            )
         if table.status == WAITING:
             raise ProtocolError("not_started", "the game starts when every human seat is taken")
         if msg.version != version:
@@ -397,7 +413,7 @@ class TableManager:
             raise ProtocolError("illegal", f"{table.game.title} has no hints")
         if table.status == WAITING:
             raise ProtocolError("not_started", "the game starts when every human seat is taken")
-        if table.status == FINISHED:
+        if table.status in ENDED:
             raise ProtocolError("game_over", "the game is over")
         if table.state.current_player != seat:
             raise ProtocolError("not_your_turn", "a hint is for the seat to move")
@@ -418,38 +434,7 @@ class TableManager:
     # -- housekeeping ------------------------------------------------------------------------------------------
 
     def sweep(self) -> None:
-        """Expire the waiting tables nobody has been at for `waiting_ttl`, unload the finished tables without
-        clients `finished_ttl` after their end, and forget the rate-limit buckets that have filled up again."""
-        now = self.clock()
-        config = self.config
-        expired: list[Table] = []
-        alive: list[tuple[str, float]] = []
-        for table in list(self.tables.values()):
-            if table.status == WAITING:
-                if table.seated_connected():
-                    table.alive = now
-                    alive.append((table.id, now))  # stored, so that a restart does not expire it
-                elif now - table.alive >= config.waiting_ttl:
-                    expired.append(table)
-            elif (
-                table.status == FINISHED
-                and not table.connections
-                and table.finished_at is not None
-                and now - table.finished_at >= config.finished_ttl
-                and not table.lock.locked()
-                and table.id not in self.bots.tasks
-            ):
-                del self.tables[table.id]
-        if alive:
-            self.db.set_alive(alive)
-        if expired:
-            self.db.expire_waiting([t.id for t in expired])
-            for table in expired:
-                del self.tables[table.id]
-                for conn in list(table.connections):
-                    conn.close(1001)  # spectators of a table that is no more; a reconnect is told it expired
-        if self.limits is not None:
-            self.limits.prune()
+        housekeeping.sweep(self)
 
     def start_sweeper(self) -> None:
         async def run() -> None:

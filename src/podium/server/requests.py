@@ -64,7 +64,9 @@ def parse_seat(raw: Any, num_players: int) -> int | None:
     return raw
 
 
-def parse_create(body: Any) -> CreateRequest:
+def parse_create(body: Any, public_limits: bool = False) -> CreateRequest:
+    """The create request `body` stands for; `public_limits`: options held to the ranges a game allows on a public
+    server (`option(public=...)`)."""
     data = _object(body)
     unknown = set(data) - set(CREATE_FIELDS)
     if unknown:
@@ -99,6 +101,13 @@ def parse_create(body: Any) -> CreateRequest:
         refuse_chance(config)  # explicit chance is for OpenSpiel; a table would wait for someone to deal its cards
     except PodiumError as exc:
         raise bad_request(str(exc)) from None
+    outside = config.outside_public_ranges() if public_limits else []
+    if outside:
+        key, low, high = outside[0]
+        raise bad_request(
+            f"invalid value {getattr(config, key)!r} for {name} option {key!r} on this server; allowed: integer "
+            f"{low}..{high} (the game's whole range is for `podium play` and for a server run with --no-public-limits)"
+        )
     if seats_raw is None:
         seats = [SeatSpec("human") for _ in range(players)]
     else:

@@ -24,6 +24,8 @@ from podium.core.contract import Action, Event, Game, JsonDict, State
 log = logging.getLogger("podium.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+ABANDONED = "abandoned"  # a playing table nobody was at for `abandon_ttl`: it ended unfinished (its record kept)
+ENDED = (FINISHED, ABANDONED)
 _FIXED_HEAD = ("id", "game", "title", "options", "num_players")
 
 
@@ -161,9 +163,10 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     agents: dict[int, Agent] = field(default_factory=dict)
     hint_cache: dict[tuple[int, int], JsonDict] = field(default_factory=dict)
-    alive: float = 0.0  # waiting: when a seated player was last known connected (or the creation); see sweep
+    alive: float = 0.0  # when someone was last known at the table (or its creation); see housekeeping.sweep
     finished_at: float | None = None  # when the game ended, or when the finished table was loaded
     in_flight: bool = False  # an action of this table is being committed (see TableManager.commit)
+    owner: str | None = None  # the client address that made it (not stored: a table resumed at a start has none)
     _fixed: tuple[str, str, str] | None = field(default=None, init=False, repr=False)  # see table_text
 
     def seated_connected(self) -> bool:

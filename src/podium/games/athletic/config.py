@@ -40,7 +40,11 @@ class AthleticConfig(GameConfig):
         5, doc="medals needed to win (A-7); at most 25, the medals in the box (A-1)", minimum=1, maximum=MEDALS
     )
     max_turns: int = option(
-        1000, doc="safety net: the game ends after this many turns in total (A-7)", minimum=1, maximum=MAX_TURNS
+        1000,
+        doc="safety net: the game ends after this many turns in total (A-7)",
+        minimum=1,
+        maximum=MAX_TURNS,
+        public=(1, 2000),  # twice the default: past any game people play
     )
     first_player: int | None = option(
         None, doc="seat that starts (A-2.4); none = seat 0", parse=_first_player,
