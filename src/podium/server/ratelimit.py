@@ -40,8 +40,8 @@ class RateLimiter:
 
 def client_key(host: str | None) -> str:
     """The address a REST limit counts against: the client's IP as the ASGI server sees it (behind a reverse proxy,
-    `podium serve --forwarded-allow-ips PROXY` so that it is the real client's); an IPv6 client by its /64 network, which one
-    subscriber usually holds whole."""
+    run `podium serve --forwarded-allow-ips PROXY` so that it is the real client's); an IPv6 client by its /64
+    network, which one subscriber usually holds whole."""
     if not host:
         return "unknown"
     try:
