@@ -35,6 +35,8 @@ class ServerConfig:
     rate_strikes: int = 40  # consecutive rate-limited messages before the socket is closed (1008)
     send_queue: int = 512  # frames waiting for a slow client before it is dropped (it reconnects to a snapshot)
     hint_timeout: float = 3.0  # seconds a hint may take before the player is told there is none
+    hint_queue: int = 8  # positions waiting for a hint at once (one worker computes them in turn); beyond: rate_limited
+    presence_interval: float = 0.25  # a seat connecting or leaving is broadcast at most this often per table
     # REST limits per client address (429 rate_limited beyond them). A person creates a table every few minutes and
     # clicks a few times in a row at most; a script that makes thousands of tables is held to a few per minute.
     rate_limits: bool = True  # False: no REST limits (the tests' and the load bench's servers, one address for all)

@@ -49,6 +49,7 @@ class TableManager:
         limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
         self.limits = ClientLimits(limits, self.now) if config.rate_limits else None
         self.sweeper: asyncio.Task[None] | None = None
+        self.hints_waiting = 0  # positions whose hint is being computed or waits for the worker (≤ hint_queue)
 
     def now(self) -> float:
         return self.clock()  # late-bound: a test's fake clock applies everywhere, the REST limits included
@@ -313,10 +314,9 @@ class TableManager:
             table.alive = self.clock()
         table.connections.add(conn)
         conn.send(f'{{"type":"welcome","seat":{dumps(conn.seat)},"table":{table.table_text()}}}')
-        if conn.seat is None or was:
-            conn.send(table.sync_text(conn.seat))
-        else:
-            table.broadcast()  # the seat's `connected` changed: everyone's table shows it
+        conn.send(table.sync_text(conn.seat))
+        if conn.seat is not None and not was:
+            table.presence_changed(self.config.presence_interval)  # the seat's `connected` changed
         self.bots.wake(table)  # bots paused while nobody was there play on
 
     def disconnect(self, table: Table, conn: Connection) -> None:
@@ -324,7 +324,7 @@ class TableManager:
         if conn.seat is not None:
             table.alive = self.clock()
             if not table.connected(table.seats[conn.seat]):
-                table.broadcast()
+                table.presence_changed(self.config.presence_interval)
 
     async def act(self, table: Table, conn: Connection, msg: Message) -> None:
         async with table.lock:
@@ -422,14 +422,28 @@ class TableManager:
         key = (table.version, seat)
         answer = table.hint_cache.get(key)
         if answer is None:
-            view = table.state.view(seat)
+            # One computation per position, shared by every socket that asks (a seat may have many).
+            pending = table.hint_pending.get(key)
+            if pending is None:
+                if self.hints_waiting >= self.config.hint_queue:
+                    raise ProtocolError("rate_limited", "the hints are busy; ask again in a moment")
+                pending = table.hint_pending[key] = asyncio.ensure_future(
+                    self.hints.hint(table.game.name, table.state.view(seat))
+                )
+                self.hints_waiting += 1
+                pending.add_done_callback(lambda _: self._hint_done(table, key))
             conn.hint_running = True
             try:
-                answer = await self.hints.hint(table.game.name, view)
+                answer = await asyncio.shield(pending)  # a socket that goes away does not cancel it for the others
             finally:
                 conn.hint_running = False
-            table.hint_cache[key] = answer
+            if table.version == key[0]:
+                table.hint_cache[key] = answer
         conn.send({"type": "hint", "version": key[0], **answer})
+
+    def _hint_done(self, table: Table, key: tuple[int, int]) -> None:
+        self.hints_waiting -= 1
+        table.hint_pending.pop(key, None)
 
     # -- housekeeping ------------------------------------------------------------------------------------------
 

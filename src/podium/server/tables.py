@@ -163,6 +163,8 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     agents: dict[int, Agent] = field(default_factory=dict)
     hint_cache: dict[tuple[int, int], JsonDict] = field(default_factory=dict)
+    hint_pending: dict[tuple[int, int], asyncio.Future[JsonDict]] = field(default_factory=dict)
+    presence_due: asyncio.TimerHandle | None = None  # a coalesced broadcast of who is connected; see presence_changed
     alive: float = 0.0  # when someone was last known at the table (or its creation); see housekeeping.sweep
     finished_at: float | None = None  # when the game ended, or when the finished table was loaded
     in_flight: bool = False  # an action of this table is being committed (see TableManager.commit)
@@ -277,10 +279,24 @@ class Table:
             tail += f',"result":{dumps(self.state.result().to_json())}'
         return f'{{"type":"sync","version":{self.version},"table":{self.table_text()}', tail + "}"
 
+    def presence_changed(self, delay: float) -> None:
+        """A seat's `connected` changed: everyone's table shows it, in one broadcast at most every `delay` seconds
+        (a seat connecting and disconnecting in a loop must not send a sync to every spectator each time). A sync
+        sent meanwhile (an action's) shows it already, and takes the place of this one."""
+        if self.presence_due is None and self.connections:
+            self.presence_due = asyncio.get_running_loop().call_later(delay, self._presence)
+
+    def _presence(self) -> None:
+        self.presence_due = None
+        self.broadcast()
+
     def broadcast(self, ack: Connection | None = None) -> None:
         """Send every client its own sync: the table and what every seat shares are made once, then one view per
         seat, shared by that seat's sockets (all spectators get the same text). `ack`: the socket whose action this
         sync shows; its own sync carries `"ack": true`, its acknowledgement (one frame, not an ack and a sync)."""
+        if self.presence_due is not None:  # this sync shows who is connected now
+            self.presence_due.cancel()
+            self.presence_due = None
         if not self.connections:
             return
         shared = self._shared()
