@@ -119,3 +119,26 @@ def test_a_public_server_holds_long_options_to_sane_ranges(
 
 def test_some_game_declares_public_ranges() -> None:
     assert PUBLIC  # else the test above tests nothing
+
+
+def test_one_address_holds_a_bounded_number_of_game_sockets(tmp_path: Path) -> None:
+    # The bench's attack opened 1,000 spectators from one address; each costs a frame per change of its table.
+    from starlette.websockets import WebSocketDisconnect
+
+    with serve(tmp_path / "db.sqlite3", max_sockets_per_address=3) as s:
+        table_id = s.client.post("/api/tables", json=body(["human", "human"])).json()["table"]["id"]
+        url = f"/ws/tables/{table_id}"
+        with s.client.websocket_connect(url) as a, s.client.websocket_connect(url) as b:
+            for ws in (a, b):
+                ws.send_json({"type": "hello", "spectator": True})
+                assert ws.receive_json()["type"] == "welcome"
+            with s.client.websocket_connect(url) as c:
+                c.send_json({"type": "hello", "spectator": True})
+                assert c.receive_json()["type"] == "welcome"
+                with pytest.raises(WebSocketDisconnect) as refused, s.client.websocket_connect(url) as d:
+                    d.receive_json()
+                assert refused.value.code == 1008
+            with s.client.websocket_connect(url) as e:  # one closed: a place again
+                e.send_json({"type": "hello", "spectator": True})
+                assert e.receive_json()["type"] == "welcome"
+        assert s.manager.sockets == {}

@@ -57,6 +57,7 @@ class ServerConfig:
     # Per client address (with `rate_limits`): live (waiting or playing) tables it made, and among them tables of
     # bots only. 0: no cap.
     max_tables_per_address: int = 20
+    max_sockets_per_address: int = 200  # game sockets open at once (players and spectators), beyond: refused
     max_bot_tables_per_address: int = 2
     # Rule options held to the ranges a game declares for a public server (`option(public=...)`): one game's length
     # stays sane. False: the game's whole range, as the command line allows.

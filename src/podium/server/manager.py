@@ -49,6 +49,7 @@ class TableManager:
         limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
         self.limits = ClientLimits(limits, self.now) if config.rate_limits else None
         self.sweeper: asyncio.Task[None] | None = None
+        self.sockets: dict[str, int] = {}  # game sockets open per client address (see open_socket)
         self.hints_waiting = 0  # positions whose hint is being computed or waits for the worker (≤ hint_queue)
 
     def now(self) -> float:
@@ -440,6 +441,19 @@ class TableManager:
             if table.version == key[0]:
                 table.hint_cache[key] = answer
         conn.send({"type": "hint", "version": key[0], **answer})
+
+    def open_socket(self, client: str) -> bool:
+        """Count a game socket of `client`; False (and not counted) if the address holds as many as allowed."""
+        cap = self.config.max_sockets_per_address if self.limits is not None else 0
+        if cap and self.sockets.get(client, 0) >= cap:
+            return False
+        self.sockets[client] = self.sockets.get(client, 0) + 1
+        return True
+
+    def close_socket(self, client: str) -> None:
+        left = self.sockets.pop(client, 1) - 1
+        if left > 0:
+            self.sockets[client] = left
 
     def _hint_done(self, table: Table, key: tuple[int, int]) -> None:
         self.hints_waiting -= 1

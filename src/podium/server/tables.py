@@ -301,7 +301,12 @@ class Table:
             return
         shared = self._shared()
         texts: dict[int | None, str] = {}
-        for conn in list(self.connections):
+        # The acting socket first: its acknowledgement does not wait behind a crowd of spectators' frames.
+        order = list(self.connections)
+        if ack is not None and ack in self.connections:
+            order.remove(ack)
+            order.insert(0, ack)
+        for conn in order:
             text = texts.get(conn.seat)
             if text is None:
                 text = texts[conn.seat] = self.sync_text(conn.seat, shared)

@@ -15,7 +15,7 @@ from starlette.types import Receive, Scope, Send
 from podium.server.errors import ApiError
 from podium.server.manager import TableManager
 from podium.server.protocol import ProtocolError, error_frame, parse_message
-from podium.server.ratelimit import RateLimiter
+from podium.server.ratelimit import RateLimiter, client_key
 from podium.server.security import origin_allowed
 from podium.server.tables import Connection, Table, dumps
 
@@ -79,6 +79,17 @@ async def table_socket(manager: TableManager, table_id: str, scope: Scope, recei
         # site could make its visitors' browsers hold sockets here (and play what its script is given).
         await send({"type": "websocket.close", "code": POLICY_VIOLATION})
         return
+    client = client_key(scope["client"][0] if scope.get("client") else None)
+    if not manager.open_socket(client):  # this address holds as many sockets as allowed: the upgrade gets 403
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+        return
+    try:
+        await _serve_socket(manager, table_id, receive, send)
+    finally:
+        manager.close_socket(client)
+
+
+async def _serve_socket(manager: TableManager, table_id: str, receive: Receive, send: Send) -> None:
     await send({"type": "websocket.accept"})
     try:
         table = manager.get(table_id)
