@@ -47,6 +47,7 @@ import httpx2
 from websockets.asyncio.client import connect
 
 from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+from server_load import time_to_serve
 
 LONGEST = {"rounds": 18, "round_turn_limit": 300}  # the longest Golf a public server allows (docs/server.md)
 
@@ -327,43 +328,30 @@ def abandoned_tables(db: Path, count: int) -> None:
         )
 
 
-def time_to_serve(db: Path) -> tuple[float, str]:
-    port = free_port()
-    log = db.with_name(f"serve-{port}.log")
-    started = time.perf_counter()
-    process = spawn_serve(db, port, log=log)
-    try:
-        wait_serving(process, port, log=log)
-        seconds = time.perf_counter() - started
-    finally:
-        process.terminate()
-        process.wait(10)
-    own = re.findall(r"resumed \d+ unfinished game\(s\) in \d+ ms", log.read_text())
-    return seconds, own[-1] if own else "?"
-
-
 def restart(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as folder:
         empty, full = Path(folder) / "empty.sqlite3", Path(folder) / "full.sqlite3"
-        time_to_serve(empty)  # creates the empty database, warms the file cache
+        time_to_serve(empty, None)  # creates the empty database, warms the file cache
         abandoned_tables(full, args.restart)
-        first = time_to_serve(full)  # abandons them (one UPDATE), replays none
-        again = [time_to_serve(full) for _ in range(args.repeat)]
-        base = [time_to_serve(empty) for _ in range(args.repeat)]
+        first = time_to_serve(full, None)  # abandons them (one UPDATE), replays none
+        again = [time_to_serve(full, None) for _ in range(args.repeat)]
+        base = [time_to_serve(empty, None) for _ in range(args.repeat)]
         with sqlite3.connect(full) as conn:
             statuses = dict(conn.execute("SELECT status, COUNT(*) FROM tables GROUP BY status").fetchall())
         print(f"server_hostile --restart: {args.restart:,} playing tables untouched for 3 days; {load_average()}")
         print(
             f"  empty database            serving after {min(b[0] for b in base):.2f} s "
-            f"(best of {args.repeat}; {base[0][1]})"
+            f"(best of {args.repeat}; its own start after the imports {min(b[1] for b in base):.0f} ms)"
         )
-        print(f"  first start (abandons)    serving after {first[0]:.2f} s ({first[1]})")
+        print(f"  first start (abandons)    serving after {first[0]:.2f} s (its own start {first[1]:.0f} ms)")
         print(
             f"  later starts              serving after {min(a[0] for a in again):.2f} s "
-            f"(best of {args.repeat}; {again[0][1]})"
+            f"(best of {args.repeat}; its own start {min(a[1] for a in again):.0f} ms)"
         )
         print(f"  statuses afterwards: {statuses}")
-        print("  the server's own start (after the imports) is the 'resumed … in N ms'; target: serving within 1 s")
+        print(
+            "  target: serving within 1 s (on a loaded machine the imports alone take longer: compare the own starts)"
+        )
         return 0
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from test_limits import FakeClock, body, serve
+from test_limits import FakeClock, at_table, body, serve
 
 from podium.core.registry import game_names, get_game
 from podium.server import ServerConfig, create_app
@@ -54,15 +54,12 @@ def test_bots_nobody_watches_pause_and_play_on_when_someone_comes(tmp_path: Path
 
 
 def test_a_playing_table_nobody_is_at_ends_abandoned_and_leaves_memory(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
-    with serve(db) as s:
+    with serve(tmp_path / "db.sqlite3") as s:
         made = s.client.post("/api/tables", json=body(["human", "random"])).json()
-        table_id = made["table"]["id"]
-        with s.client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-            ws.send_json({"type": "hello", "token": made["token"]})
-            assert ws.receive_json()["type"] == "welcome"
+        with at_table(s, made):
             s.clock.now += 3 * ABANDON
             s.sweep()
+            table_id = made["table"]["id"]
             assert table_id in s.manager.tables  # a player at the table keeps it
         s.clock.now += ABANDON - 1
         s.sweep()
@@ -74,7 +71,7 @@ def test_a_playing_table_nobody_is_at_ends_abandoned_and_leaves_memory(tmp_path:
         assert page["status"] == "abandoned" and page["result"] is None
         join = s.client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})
         assert join.status_code == 409
-    assert Database(db).unfinished_ids() == []  # a start does not replay it
+    assert Database(tmp_path / "db.sqlite3").unfinished_ids() == []  # a start does not replay it
 
 
 def test_a_start_abandons_tables_left_long_ago_without_replaying_them(tmp_path: Path) -> None:

@@ -73,6 +73,15 @@ def body(seats: list[str], game: str = PLUGIN, **extra: Any) -> dict[str, Any]:
     }
 
 
+@contextlib.contextmanager
+def at_table(s: Server, made: dict[str, Any]) -> Iterator[Any]:
+    """The socket of the seat `made` (a create's answer) gave, welcomed at its table."""
+    with s.client.websocket_connect(f"/ws/tables/{made['table']['id']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        assert ws.receive_json()["type"] == "welcome"
+        yield ws
+
+
 def rate_limited(response: Any, retry_after: int) -> str:
     assert response.status_code == 429, response.text
     assert response.headers["retry-after"] == str(retry_after)
@@ -195,9 +204,7 @@ def test_a_waiting_tables_creator_at_the_table_keeps_it_open(tmp_path: Path) -> 
     with serve(db) as s:
         made = s.client.post("/api/tables", json=body(["human", "human"])).json()
         table_id = made["table"]["id"]
-        with s.client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-            ws.send_json({"type": "hello", "token": made["token"]})
-            assert ws.receive_json()["type"] == "welcome"
+        with at_table(s, made):
             for _ in range(3):  # an hour and a half at the table, waiting for a friend
                 s.clock.now += TTL / 2
                 s.sweep()
