@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -43,6 +44,7 @@ from typing import Any
 import httpx2
 from websockets.asyncio.client import connect
 
+import load_sites
 from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
 
 MIN_INTERVAL = 1 / 15  # seconds between two actions of one client (the server allows 20 messages/s)
@@ -125,7 +127,7 @@ async def play_seat(base: str, table_id: str, token: str, stats: Stats, rng: ran
 
 
 async def game_slot(
-    http: httpx2.AsyncClient, base: str, args: dict[str, Any], stats: Stats, slot: int, start_at: float
+    http: list[httpx2.AsyncClient], bases: list[str], args: dict[str, Any], stats: Stats, slot: int, start_at: float
 ) -> None:
     rng = random.Random(slot)
     games = ["golf", "olympicards", "athletic"] if args["game"] == "mix" else [args["game"]]
@@ -144,13 +146,23 @@ async def game_slot(
             "seats": [{"kind": "human"}] * players,
         }
         try:
-            made = (await http.post("/api/tables", json=body)).json()
+            rest = http[slot % len(http)]
+            made = (await rest.post("/api/tables", json=body)).json()
             tokens = [made["token"]]
             for _ in range(players - 1):
-                tokens.append((await http.post(f"/api/tables/{made['table']['id']}/join", json={})).json()["token"])
+                tokens.append((await rest.post(f"/api/tables/{made['table']['id']}/join", json={})).json()["token"])
+            # each seat through its own process (--spread seat), or the whole game through one (--spread table)
+            spread = 1 if args.get("spread", "seat") == "seat" else 0
             seats = (
-                play_seat(base, made["table"]["id"], t, stats, random.Random(rng.random()), args["think"])
-                for t in tokens
+                play_seat(
+                    bases[(slot + i * spread) % len(bases)],
+                    made["table"]["id"],
+                    t,
+                    stats,
+                    random.Random(rng.random()),
+                    args["think"],
+                )
+                for i, t in enumerate(tokens)
             )
             if all(await asyncio.gather(*seats)):
                 stats.games += 1
@@ -159,23 +171,29 @@ async def game_slot(
             await asyncio.sleep(0.1)
 
 
-async def run_slots(args: dict[str, Any], base: str, slots: list[int], start_at: float, stats: Stats) -> None:
+async def run_slots(args: dict[str, Any], bases: list[str], slots: list[int], start_at: float, stats: Stats) -> None:
     limits = httpx2.Limits(max_connections=50)
-    async with httpx2.AsyncClient(base_url=base, trust_env=False, timeout=30, limits=limits) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        http = [
+            await stack.enter_async_context(
+                httpx2.AsyncClient(base_url=base, trust_env=False, timeout=30, limits=limits)
+            )
+            for base in bases
+        ]
         ramp = args["ramp"]
         games = args["games"]
         await asyncio.gather(
-            *(game_slot(http, base, args, stats, slot, start_at + ramp * slot / games) for slot in slots)
+            *(game_slot(http, bases, args, stats, slot, start_at + ramp * slot / games) for slot in slots)
         )
 
 
 def worker(
-    args: dict[str, Any], base: str, slots: list[int], start_at: float, measure_from: float, stop_at: float
+    args: dict[str, Any], bases: list[str], slots: list[int], start_at: float, measure_from: float, stop_at: float
 ) -> dict[str, Any]:
     """One load-generating process: its share of the games, in its own event loop."""
     stats = Stats(measure_from, stop_at)
     cpu = time.process_time()
-    asyncio.run(run_slots(args, base, slots, start_at, stats))
+    asyncio.run(run_slots(args, bases, slots, start_at, stats))
     return {
         "latencies": stats.latencies,
         "pings": stats.pings,
@@ -226,15 +244,29 @@ def sleep_until(at: float) -> None:
 
 def load(args: argparse.Namespace) -> int:
     settings = {"game": args.game, "players": args.players, "think": args.think, "games": args.games, "ramp": args.ramp}
-    with tempfile.TemporaryDirectory() as folder:
+    settings["spread"] = args.spread
+    if args.processes > 1 and not args.postgres:
+        raise SystemExit("--processes N > 1 needs --postgres (a SQLite file serves one process)")
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        process = None
+        database_pids: list[int] = []
+        what = "podium serve"
         if args.url:
-            process, base, pid = None, args.url.rstrip("/"), args.pid
+            bases, pids, logs = [args.url.rstrip("/")], [args.pid] if args.pid else [], []
         elif args.floor:
             process, base = start_floor(args.floor, Path(folder) / "server.log")
-            pid = process.pid
+            bases, pids, logs = [base], [process.pid], [Path(folder) / "server.log"]
+            what = f"the floor (bench/server_floor.py, {args.floor} frames per action)"
         else:
-            process, base = start_server(Path(folder) / "bench.sqlite3", Path(folder) / "server.log")
-            pid = process.pid
+            served = stack.enter_context(load_sites.site(Path(folder), args.processes, args.postgres))
+            bases, pids, logs, database_pids, what = (
+                served.bases,
+                served.pids,
+                served.logs,
+                served.database_pids,
+                served.what,
+            )
+            what += f" (clients spread by {args.spread})" if args.processes > 1 else ""
         print(f"server_load: {load_average()} before the run")
         workers = max(1, min(args.workers, args.games))
         shares = [list(range(w, args.games, workers)) for w in range(workers)]
@@ -245,30 +277,36 @@ def load(args: argparse.Namespace) -> int:
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(workers, mp_context=context) as pool:
                 futures = [
-                    pool.submit(worker, settings, base, share, start_at, measure_from, stop_at) for share in shares
+                    pool.submit(worker, settings, bases, share, start_at, measure_from, stop_at) for share in shares
                 ]
                 sleep_until(measure_from)
-                before = cpu_seconds(pid) if pid else (-1.0, -1.0, -1.0)
+                before = [cpu_seconds(pid) for pid in pids]
+                database_before = sum(cpu_seconds(pid)[2] for pid in database_pids)
                 sleep_until(stop_at)
-                after = cpu_seconds(pid) if pid else (-1.0, -1.0, -1.0)
-                user, system = after[0] - before[0], after[1] - before[1]
+                after = [cpu_seconds(pid) for pid in pids]
+                database_cpu = sum(cpu_seconds(pid)[2] for pid in database_pids) - database_before
+                user = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
+                system = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
                 # the exact total (ns); the 10 ms ticks only split it into user and system
-                server_cpu = after[2] - before[2] if pid and before[0] >= 0 else -1.0
+                measured = pids and all(b[0] >= 0 for b in before)
+                server_cpu = sum(a[2] - b[2] for a, b in zip(after, before, strict=True)) if measured else -1.0
                 load_after = load_average()
                 results = [f.result() for f in futures]
         finally:
             if process is not None:
                 process.terminate()
                 process.wait(10)
-        log = Path(folder) / "server.log"
-        commits = (
-            re.findall(r"group commit: (\d+) actions in (\d+) transactions", log.read_text()) if log.exists() else []
-        )
+            stack.close()  # the processes stop (and write their group-commit line) before the logs are read
+        commits = [
+            found
+            for log in logs
+            if log.exists()
+            for found in re.findall(r"group commit: (\d+) actions in (\d+) transactions", log.read_text())[-1:]
+        ]
     ms = [x * 1000 for r in results for x in r["latencies"]]
     pings = [x * 1000 for r in results for x in r["pings"]]
     errors = [e for r in results for e in r["errors"]]
     elapsed = args.seconds
-    what = f"the floor (bench/server_floor.py, {args.floor} frames per action)" if args.floor else "podium serve"
     print(
         f"server_load: {what}; {args.games} concurrent {args.game} games, {args.players} client sockets each, think "
         f"{args.think:g} s; clients in {workers} processes; measured {elapsed:g} s after {args.ramp + args.think:g} s "
@@ -295,8 +333,11 @@ def load(args: argparse.Namespace) -> int:
             f"  baseline ping (ms)    p50 {statistics.median(pings):.1f}  p95 {percentile(pings, 0.95):.1f}  "
             f"({len(pings)} pings on the same sockets)"
         )
+    if database_pids:
+        per_action = database_cpu / max(1, len(ms)) * 1e6
+        print(f"  PostgreSQL CPU        {database_cpu:.2f} s in the window: {per_action:,.0f} µs per action")
     if commits:
-        actions, transactions = (int(n) for n in commits[-1])
+        actions, transactions = (sum(int(c[i]) for c in commits) for i in (0, 1))
         print(
             f"  group commit          {actions:,} actions in {transactions:,} transactions "
             f"({actions / max(1, transactions):.2f} per transaction, the whole run)"
@@ -333,9 +374,11 @@ def finished_tables(db: Path, count: int) -> str:
         process.wait(10)
     with sqlite3.connect(db) as conn:
         columns = "game, options, num_players, seed, created + ?, status, rematch_of, rematch, result, alive"
+        names = columns.replace("created + ?", "created")
         for n in range(1, count):
             target = f"{table_id}-{n}"
-            conn.execute(f"INSERT INTO tables SELECT ?, {columns} FROM tables WHERE id=?", (target, n, table_id))
+            query = f"INSERT INTO tables (id, {names}) SELECT ?, {columns} FROM tables WHERE id=?"
+            conn.execute(query, (target, n, table_id))
             conn.execute(
                 "INSERT INTO seats SELECT ?, seat, kind, bot, name, token_hash FROM seats WHERE table_id=?",
                 (target, table_id),
@@ -422,6 +465,9 @@ def main() -> int:
         metavar="FRAMES",
         help="load bench/server_floor.py (uvicorn, nothing behind the protocol; FRAMES 2 or 3 per action) instead",
     )
+    parser.add_argument("--processes", type=int, default=1, help="podium serve processes (more: --postgres)")
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL instead of SQLite")
+    parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="clients over the processes")
     parser.add_argument("--check", action="store_true", help="exit status 1 unless the target is met")
     parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a restart with N finished tables")
     parser.add_argument("--repeat", type=int, default=3, help="with --restart: starts timed per database")

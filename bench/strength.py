@@ -1,14 +1,16 @@
-"""Head-to-head strength of two bots: N two-player games, seats alternated, the same deal played from both seats.
+"""Head-to-head strength of two bots: N games, seats alternated, the same deal played from every seat.
 
-    python bench/strength.py GAME BOT_A BOT_B [--games 400] [--workers 2] [--seed 1] [--rule KEY=VALUE ...]
+    python bench/strength.py GAME BOT_A BOT_B [--games 400] [--players 2] [--workers 2] [--seed 1] [--rule K=V ...]
 
 Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of
-the deal). A win counts 1, a shared win 1/2. Prints A's win rate with a 95% Wilson interval (on the score share over
-the games), the mean final totals of A and B, A's median and mean time per decision (wall clock; and the median CPU
-time of the process, which a busy machine inflates less) and the machine's
-load average at the start and the end (decision times on a shared machine are only comparable with it); with --json
-it writes the numbers. For the strength tables of docs/bots.md; `podium tournament` does the same for any number of
-bots.
+the deal). A win counts 1, a shared win 1/2. With `--players P` > 2 one A plays P - 1 copies of B (each its own
+seeded bot): deal seed s is played P times, A in seat 0, 1, …, P - 1 (rotated), and A's win share is compared with
+the fair share 1/P; "B's total" is then the mean of the B seats' totals. Prints A's win rate with a 95% Wilson
+interval (on the score share over the games), the mean final totals of A and B, A's median, mean, 99th percentile and
+longest time per decision (wall clock; and the CPU time of the process, which a busy machine inflates less) and the
+machine's load average at the start and the end (decision times on a shared machine are only comparable with it);
+with --json it writes the numbers. For the strength tables of docs/bots.md; `podium tournament` does the same for
+any number of different bots.
 """
 
 from __future__ import annotations
@@ -40,14 +42,14 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 Played = tuple[float, list[float], int, float, float, float, float, list[float]]
 
 
-def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> Played:
+def play_game(args: tuple[str, dict[str, str], str, str, int, int, int]) -> Played:
     """(A's score in 0/0.5/1, A's decision times, plies, seconds, A's longest decision, A's total, B's total, A's
     decision CPU times) for one game with A in seat `a_seat`."""
-    game_name, rules, bot_a, bot_b, seed, a_seat = args
+    game_name, rules, bot_a, bot_b, seed, a_seat, players = args
     game = get_game(game_name)
     config = game.config(rules)
-    state = game.new_game(config, 2, seed)
-    names = [bot_a, bot_b] if a_seat == 0 else [bot_b, bot_a]
+    state = game.new_game(config, players, seed)
+    names = [bot_a if seat == a_seat else bot_b for seat in range(players)]
     agents = [make_agent(name, game, seat, seed * 7919 + seat * 104729 + 17) for seat, name in enumerate(names)]
     plies = 0
     a_times: list[float] = []
@@ -74,7 +76,7 @@ def play_game(args: tuple[str, dict[str, str], str, str, int, int]) -> Played:
         time.perf_counter() - start,
         max(a_times, default=0.0),
         float(totals[a_seat]),
-        float(totals[1 - a_seat]),
+        statistics.fmean(float(t) for q, t in enumerate(totals) if q != a_seat),
         a_cpu,
     )
 
@@ -85,13 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("bot_a")
     parser.add_argument("bot_b")
     parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     rules = dict(r.split("=", 1) for r in args.rule)
-    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // 2, i % 2) for i in range(args.games)]
+    n = args.players
+    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // n, i % n, n) for i in range(args.games)]
     start = time.perf_counter()
     load_start = os.getloadavg()[0]
     scores: list[float] = []
@@ -118,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _quantile(values: list[float], q: float) -> float:
+    """The value below which a share `q` of `values` lies (the nearest rank; 0.0 when empty)."""
+    return sorted(values)[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+
 def _write(
     args: argparse.Namespace,
     rules: dict[str, str],
@@ -138,12 +147,15 @@ def _write(
     low, high = wilson(mean, n)
     seconds = time.perf_counter() - start
     median = statistics.median(times) if times else 0.0
+    p99 = _quantile(times, 0.99)
     load_end = os.getloadavg()[0]
     out = {
         "game": args.game,
         "rules": rules,
         "a": args.bot_a,
         "b": args.bot_b,
+        "players": args.players,
+        "fair_share": 1 / args.players,
         "games": n,
         "win_rate": mean,
         "ci_low": low,
@@ -153,17 +165,22 @@ def _write(
         "a_median_seconds_per_decision": median,
         "a_seconds_per_decision": statistics.fmean(times) if times else 0.0,
         "a_median_cpu_seconds_per_decision": statistics.median(cpu) if cpu else 0.0,
+        "a_p99_seconds_per_decision": p99,
+        "a_p99_cpu_seconds_per_decision": _quantile(cpu, 0.99),
+        "a_longest_cpu_decision": max(cpu, default=0.0),
         "a_longest_decision": longest,
         "seconds": seconds,
         "load_average": [load_start, load_end],
     }
     if not partial:
         print(
-            f"{args.game} {' '.join(args.rule)} {args.bot_a} vs {args.bot_b}: {mean:.3f} [{low:.3f}, {high:.3f}] over "
+            f"{args.game} {' '.join(args.rule)} {args.players}p {args.bot_a} vs {args.bot_b}: {mean:.3f} "
+            f"[{low:.3f}, {high:.3f}] over "
             f"{n} games (Wilson 95%); mean totals {out['mean_total_a']:.1f} vs {out['mean_total_b']:.1f}; A median "
             f"{median * 1000:.1f} ms/decision (CPU {out['a_median_cpu_seconds_per_decision'] * 1000:.1f}, mean "
-            f"{out['a_seconds_per_decision'] * 1000:.1f}, longest "
-            f"{longest * 1000:.0f}); {seconds:.0f} s; load {load_start:.1f} -> {load_end:.1f}"
+            f"{out['a_seconds_per_decision'] * 1000:.1f}, p99 {p99 * 1000:.0f}, longest "
+            f"{longest * 1000:.0f}; CPU p99 {out['a_p99_cpu_seconds_per_decision'] * 1000:.0f}, longest "
+            f"{out['a_longest_cpu_decision'] * 1000:.0f}); {seconds:.0f} s; load {load_start:.1f} -> {load_end:.1f}"
         )
     out["partial"] = partial
     if args.json:

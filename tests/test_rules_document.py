@@ -234,3 +234,17 @@ def test_nothing_points_outside_the_repository() -> None:
             if any(word in line for word in outside):
                 mentions.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not mentions, mentions
+
+
+# What no original rule sheet says (issue 29): a publisher and year, a playing time, an age, a BoardGameGeek id. The
+# documents state only the sheets' rules and podium's marked Decisions (the project's rules reference).
+NOT_IN_THE_SHEETS = re.compile(
+    r"Djeco|BoardGameGeek|\b(19|20)\d\d\b|\bminutes?\b|\bperc\b|minutter|\bage \d|éves\b|\bfra \d+ år\b"
+)
+
+
+@pytest.mark.parametrize("lang", ("en", *TRANSLATIONS))
+@pytest.mark.parametrize("game", sorted(GAMES.values()))
+def test_documents_state_nothing_the_sheets_do_not(game: str, lang: str) -> None:
+    text = document(game, lang)
+    assert not NOT_IN_THE_SHEETS.search(text), NOT_IN_THE_SHEETS.search(text)

@@ -43,9 +43,14 @@ def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:
         (["play", "kuhn", "--bots", "genius"], "unknown bot 'genius' for kuhn; bots are:"),
         (
             ["play", "kuhn", "--players", "3", "--bots", "random,random,random"],
-            "2 seat(s) need a bot but --bots names 3",
+            "2 seats need a bot but --bots names 3",
         ),
-        (["play", "kuhn", "--players", "2", "--seat", "3"], "--seat 3 does not exist: seats are 0 to 1"),
+        (
+            ["play", "kuhn", "--players", "2", "--seat", "3"],
+            "--seat 3 does not exist: with 2 players, seats are 1 to 2",
+        ),
+        (["play", "kuhn", "--seat", "0"], "--seat 0 does not exist: seats count from 1"),
+        (["play", "kuhn", "--seat", "4"], "--seat 4 does not exist: Kuhn poker has seats 1 to 3 (at most 3 players)"),
         (["simulate", "kuhn", "--players", "1"], "Kuhn poker is for 2 to 3 players, not 1"),
         (["replay", "no-such-file.jsonl"], "cannot read record 'no-such-file.jsonl'"),
     ],
@@ -73,10 +78,10 @@ def test_full_game_against_bots_then_replay_check(tmp_path: Path) -> None:
 
 
 def test_hot_seat_game_finishes(tmp_path: Path) -> None:
-    code, output = invoke("play", "kuhn", "--seat", "0", "--seat", "1", "--rule", "hands=3", "--seed", "2",
+    code, output = invoke("play", "kuhn", "--seat", "1", "--seat", "2", "--rule", "hands=3", "--seed", "2",
                           stdin=ALWAYS_FIRST)  # fmt: skip
     assert code == 0
-    assert "Pass the terminal to player 1 (seat 1)" in output
+    assert "Pass the terminal to player 2 (seat 2)" in output
     assert "game over" in output
 
 

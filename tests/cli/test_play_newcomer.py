@@ -42,48 +42,48 @@ def seats_of(tmp_path: Path, *args: str) -> list[str]:
 def test_two_seat_flags_are_a_two_player_hot_seat_game(tmp_path: Path) -> None:
     # The README's hot-seat example: two people, no bot.
     for game in game_names():
-        assert seats_of(tmp_path, game, "--seat", "0", "--seat", "1") == ["player 0", "player 1"]
-        assert seats_of(tmp_path, game, "--seat", "1", "--seat", "0") == ["player 0", "player 1"]
+        assert seats_of(tmp_path, game, "--seat", "1", "--seat", "2") == ["player 1", "player 2"]
+        assert seats_of(tmp_path, game, "--seat", "2", "--seat", "1") == ["player 1", "player 2"]
 
 
 def test_players_or_a_bot_list_add_bots_to_a_hot_seat_game(tmp_path: Path) -> None:
-    assert seats_of(tmp_path, PLUGIN, "--seat", "0", "--seat", "1", "--players", "3") == [
-        "player 0",
+    assert seats_of(tmp_path, PLUGIN, "--seat", "1", "--seat", "2", "--players", "3") == [
         "player 1",
+        "player 2",
         "random bot",
     ]
-    assert seats_of(tmp_path, BIG, "--seat", "0", "--seat", "2", "--bots", "heuristic,random") == [
-        "player 0",
+    assert seats_of(tmp_path, BIG, "--seat", "1", "--seat", "3", "--bots", "heuristic,random") == [
+        "player 1",
         "heuristic bot",
-        "player 2",
+        "player 3",
         "random bot",
     ]
 
 
 def test_seats_reach_the_highest_seat_named_and_the_minimum(tmp_path: Path) -> None:
     assert seats_of(tmp_path, PLUGIN) == ["you", "random bot"]
-    assert seats_of(tmp_path, PLUGIN, "--seat", "2") == ["random bot", "random bot", "you"]
-    assert seats_of(tmp_path, BIG, "--seat", "0", "--seat", "3") == [
-        "player 0",
+    assert seats_of(tmp_path, PLUGIN, "--seat", "3") == ["random bot", "random bot", "you"]
+    assert seats_of(tmp_path, BIG, "--seat", "1", "--seat", "4") == [
+        "player 1",
         "random bot",
         "random bot",
-        "player 3",
+        "player 4",
     ]
 
 
 def test_a_bot_name_with_no_seat_left_for_it_is_refused() -> None:
-    code, output = invoke("play", PLUGIN, "--seat", "0", "--seat", "1", "--bots", "hard")
+    code, output = invoke("play", PLUGIN, "--seat", "1", "--seat", "2", "--bots", "hard")
     assert code == 2
     assert "--bots hard: every seat is played at this terminal; add --players N" in output
     assert len(output.strip().splitlines()) == 1
 
 
 def test_hot_seat_passes_the_terminal_between_the_two_players_only() -> None:
-    code, output = invoke("play", PLUGIN, "--seat", "0", "--seat", "1", "--rule", "hands=3", "--seed", "2",
+    code, output = invoke("play", PLUGIN, "--seat", "1", "--seat", "2", "--rule", "hands=3", "--seed", "2",
                           stdin=FIRST)  # fmt: skip
     assert code == 0
-    assert "seat 0: player 0, seat 1: player 1 —" in output
-    assert "Pass the terminal to player 1 (seat 1)" in output and "Pass the terminal to player 0 (seat 0)" in output
+    assert "seat 1: player 1, seat 2: player 2 —" in output
+    assert "Pass the terminal to player 2 (seat 2)" in output and "Pass the terminal to player 1 (seat 1)" in output
     assert "bot" not in output
 
 

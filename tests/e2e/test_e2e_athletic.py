@@ -29,7 +29,7 @@ def test_athletic_turn_with_a_hint(new_page: Callable[..., Any]) -> None:
     playable = page.locator(".me .hand button.card.playable")
     if playable.count():
         card = playable.first.get_attribute("data-card")
-        said = (playable.first.get_attribute("aria-label") or "").split(",")[0]  # the card as the log says it: "red 7"
+        said = (playable.first.get_attribute("title") or "").split(",")[0]  # the card as the log says it: "red 7"
         playable.first.click()
         assert playable.first.get_attribute("aria-pressed") == "true"
         targets = page.locator(".athletic-pile button.card.target")

@@ -17,7 +17,7 @@ import pytest
 
 from podium.core.registry import game_names, get_game
 from podium.server.config import ServerConfig
-from podium.server.db import ActionRow, Database
+from podium.server.db import ActionRow, open_store
 from podium.server.manager import TableManager
 from podium.server.protocol import ProtocolError
 from podium.server.tables import FINISHED, Connection, Table
@@ -54,11 +54,10 @@ def run(coro: Coroutine[Any, Any, None]) -> None:
     asyncio.run(coro)
 
 
-def manager(tmp_path: Path) -> TableManager:
-    path = tmp_path / "db.sqlite3"
+def manager(path: Path | str) -> TableManager:
     # The games' whole option ranges (`shortest` goes to every minimum), not a public server's.
     config = ServerConfig(db_path=path, bot_delay=0, rate_limits=False, public_limits=False)
-    return TableManager(Database(path), config)
+    return TableManager(open_store(path), config)
 
 
 def two_player_table(m: TableManager, game: str = "kuhn", **extra: Any) -> tuple[Table, list[Connection]]:
@@ -107,7 +106,7 @@ def shortest(game: str) -> dict[str, Any]:
 def test_frames_made_from_shared_text_equal_the_objects(tmp_path: Path, game: str, rules: str) -> None:
     # The shortest game the options allow is played to its end; a game under the default rules for 150 plies.
     async def play() -> None:
-        m = manager(tmp_path)
+        m = manager(tmp_path / "db.sqlite3")
         options = shortest(game) if rules == "shortest" else {}
         table, conns = two_player_table(m, game, options=options)
         rng = random.Random(4)
@@ -135,9 +134,9 @@ def test_frames_made_from_shared_text_equal_the_objects(tmp_path: Path, game: st
     run(play())
 
 
-def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_before_it(tmp_path: Path) -> None:
+def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_before_it(database: Path | str) -> None:
     async def play() -> None:
-        m = manager(tmp_path)
+        m = manager(database)
         tables = [two_player_table(m) for _ in range(3)]
         batches = m.commits.batches
         tasks = []
@@ -163,9 +162,9 @@ def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_be
     run(play())
 
 
-def test_a_failed_commit_changes_nothing_and_fails_alone(tmp_path: Path) -> None:
+def test_a_failed_commit_changes_nothing_and_fails_alone(database: Path | str) -> None:
     async def play() -> None:
-        m = manager(tmp_path)
+        m = manager(database)
         (first, first_conns), (second, second_conns) = two_player_table(m), two_player_table(m)
         # Ply 0 of `first` is already in the database (as if written by someone else): its insert must fail.
         m.db.append_actions([ActionRow(first.id, 0, 0, first.state.legal_actions()[0].to_json())])
@@ -184,9 +183,9 @@ def test_a_failed_commit_changes_nothing_and_fails_alone(tmp_path: Path) -> None
     run(play())
 
 
-def test_a_request_cancelled_while_its_action_commits_still_applies_it(tmp_path: Path) -> None:
+def test_a_request_cancelled_while_its_action_commits_still_applies_it(database: Path | str) -> None:
     async def play() -> None:
-        m = manager(tmp_path)
+        m = manager(database)
         table, conns = two_player_table(m)
         seat = table.state.current_player
         assert seat is not None

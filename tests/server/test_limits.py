@@ -19,8 +19,9 @@ from fastapi.testclient import TestClient
 from podium.core.registry import game_names, get_game
 from podium.server import ServerConfig, create_app
 from podium.server.config import RateLimit
-from podium.server.db import OPEN_TABLES_QUERY, Database, SeatRow, TableRow
+from podium.server.db import OPEN_TABLES_QUERY, ActionRow, Database, SeatRow, TableRow
 from podium.server.manager import TableManager
+from podium.server.migrations import Sql
 from podium.server.ratelimit import ClientLimits, client_key
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
@@ -304,9 +305,12 @@ def finished_game() -> tuple[int, list[tuple[int, dict[str, Any]]], dict[str, An
     return 11, moves, state.result().to_json()
 
 
-def copy_table(conn: sqlite3.Connection, source: str, target: str, later: float) -> None:
+def copy_table(conn: Sql, source: str, target: str, later: float) -> None:
     columns = "game, options, num_players, seed, created + ?, status, rematch_of, rematch, result, alive"
-    conn.execute(f"INSERT INTO tables SELECT ?, {columns} FROM tables WHERE id=?", (target, later, source))
+    names = columns.replace("created + ?", "created")
+    conn.execute(
+        f"INSERT INTO tables (id, {names}) SELECT ?, {columns} FROM tables WHERE id=?", (target, later, source)
+    )
     conn.execute(
         "INSERT INTO seats SELECT ?, seat, kind, bot, name, token_hash FROM seats WHERE table_id=?", (target, source)
     )
@@ -322,9 +326,14 @@ def test_a_start_reads_none_of_5000_finished_tables(tmp_path: Path) -> None:
     seats = [SeatRow(0, "human", None, "Ann", "0" * 64), SeatRow(1, "bot", "random", None, None)]
     first = TableRow("finished-0", PLUGIN, {"hands": 2}, 2, seed, 1.0, "finished", None, None, result, seats, moves)
     db.insert_table(first)  # its seats; then its actions, as the server stores them
-    for ply, (player, action) in enumerate(moves):
-        db.append_action("finished-0", ply, player, action, "finished", result)
-    with db._tx() as conn:  # 4,999 more copies of the same finished game
+    last = len(moves) - 1
+    db.append_actions(
+        [
+            ActionRow("finished-0", ply, player, action, result if ply == last else None)
+            for ply, (player, action) in enumerate(moves)
+        ]
+    )
+    with db.transaction() as conn:  # 4,999 more copies of the same finished game
         for n in range(1, 5000):
             copy_table(conn, "finished-0", f"finished-{n}", n)
     plan = " ".join(str(row) for row in db.conn.execute("EXPLAIN QUERY PLAN " + OPEN_TABLES_QUERY))

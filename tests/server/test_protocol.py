@@ -16,14 +16,19 @@ from websockets.exceptions import ConnectionClosed
 
 from podium.core.registry import game_names, get_spec
 from server_support import LiveServer, Socket, create, live_server, two_humans
+from store_support import new_db
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db = tmp_path_factory.mktemp("protocol") / "db.sqlite3"
-    with live_server(db, hello_timeout=0.5) as live:
+def server(
+    request: pytest.FixtureRequest, store: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    db = new_db(request, store, tmp_path_factory.mktemp("protocol"))
+    # 2 s to say hello (the default is 10): short for the test of no hello, long enough on a busy machine, where a
+    # hello sent at once can wait its turn behind other sockets' database round trips (PostgreSQL)
+    with live_server(db, hello_timeout=2.0) as live:
         yield live
 
 

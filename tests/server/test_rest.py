@@ -21,8 +21,8 @@ FOUR = next(name for name in game_names() if get_game(name).max_players >= 4)  #
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerConfig(db_path=tmp_path / "db.sqlite3", bot_delay=0))) as c:
+def client(database: Path | str) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerConfig(db_path=database, bot_delay=0))) as c:
         yield c
 
 
@@ -167,8 +167,8 @@ def test_record_before_the_end_is_refused(client: TestClient) -> None:
     error(client.get(f"/api/tables/{table_id}/record"), 409, "not_finished")
 
 
-def test_rematch(tmp_path: Path) -> None:
-    with live_server(tmp_path / "live.sqlite3") as server, server.http() as client:
+def test_rematch(database: Path | str) -> None:
+    with live_server(database) as server, server.http() as client:
         data = client.post("/api/tables", json=body(seats=["human", "human"], options={"hands": 2})).json()
         old = data["table"]["id"]
         other = client.post(f"/api/tables/{old}/join", json={"name": "Bo"}).json()
@@ -196,8 +196,8 @@ def test_rematch(tmp_path: Path) -> None:
         assert [s["name"] for s in second.json()["table"]["seats"]] == ["Ann", "Bo"]
 
 
-def test_rematch_is_idempotent_per_player_even_after_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "live.sqlite3"
+def test_rematch_is_idempotent_per_player_even_after_a_restart(database: Path | str) -> None:
+    db = database
     with live_server(db) as server, server.http() as client:
         data = client.post("/api/tables", json=body(seats=["human", "human"], options={"hands": 2})).json()
         old = data["table"]["id"]

@@ -92,3 +92,12 @@ def test_the_rules_come_in_hungarian_and_norwegian(client: TestClient, game: str
         assert f">{number} " in html or f"<strong>{number}</strong>" in html, number
     heading = {"hu": "A szabályok", "nb": "Reglene"}[served]
     assert f"<h2>{heading}</h2>" in html
+
+
+@pytest.mark.parametrize("name", [n for n in game_names() if get_spec(n).player_rules is not None])
+def test_the_rules_panel_serves_them_on_request(client: TestClient, name: str) -> None:
+    players = client.get(f"/games/{name}/rules?lang=hu&players=true")
+    assert players.status_code == 200 and players.headers["content-language"] == "hu"
+    assert not re.search(r"\b[A-Z]-\d", players.text)
+    reference = client.get(f"/games/{name}/rules?lang=hu")
+    assert re.search(r"\b[A-Z]-\d", reference.text)  # the numbered reference is still there

@@ -247,12 +247,14 @@ def _entry(key: str, game: str | None) -> _Entry | None:
     return None
 
 
-def agent_names(game: str | None = None) -> list[str]:
-    """The bots (and difficulty levels) that play `game` (every game's when None), sorted."""
+def agent_names(game: str | None = None, *, benchmarks: bool = False) -> list[str]:
+    """The bots (and difficulty levels) that play `game` (every game's when None), sorted: the ones players choose
+    from, and with `benchmarks` also the bots a game keeps for measurements (`GameSpec.benchmarks`)."""
     _load_builtin_agents()
     names = {n for n, e in _AGENTS.items() if game is None or e.games is None or game in e.games}
     for name in [game] if game is not None else game_names():
-        names.update(_declared_names(name))
+        hidden = () if benchmarks else get_spec(name).benchmarks
+        names.update(n for n in _declared_names(name) if n not in hidden)
     return sorted(names) + sorted(_LEVELS)
 
 

@@ -266,7 +266,7 @@ class ISMCTS(Agent):
         children = [(a, Node(a, self.seat)) for a in legal]
         for action, child in children:
             root.children[action.id] = child
-        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        limit = self._limit(view)
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
         seat = self.seat
@@ -300,6 +300,12 @@ class ISMCTS(Agent):
         self.last_iterations = done
         return root
 
+    def _limit(self, view: View) -> int:
+        """The iterations of this step search: the budget's, as the playout scales it (`Playout.iterations`)."""
+        if self.budget.iterations is None:
+            return 1 << 62
+        return max(1, self.playout.iterations(view, self.budget.iterations))
+
     def search(self, view: View, allowed: list[Action] | None = None) -> Node:
         """The tree of one decision; at the root only the actions in `allowed` (the legal actions, or the pruned
         ones) are searched, when given. The searcher's legal actions are the same in every world consistent with its
@@ -316,7 +322,7 @@ class ISMCTS(Agent):
         max_depth = self.depth
         sample = playout.sampler(game, view)
         root = Node(None, -1)
-        limit = self.budget.iterations if self.budget.iterations is not None else 1 << 62
+        limit = self._limit(view)
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
         root_ids = list(map(_ID, allowed)) if allowed is not None else None

@@ -119,6 +119,12 @@ class Playout:
         unless another move is clearly better; None: no default."""
         return None
 
+    def iterations(self, view: View, iterations: int) -> int:
+        """The iterations a search with a budget of `iterations` spends at this decision: a playout that costs
+        several times another's may ask for fewer, so that one iteration budget keeps a decision's time in bounds
+        (seeded games still replay: the count depends on the view only)."""
+        return iterations
+
     def min_anchor(self, view: View) -> float:
         """The least `anchor` an anchored search uses at this decision (infinity: keep the default move, unsearched)."""
         return 0.0

@@ -45,6 +45,9 @@ class GameTui(ABC):
     # nothing to undo. None: this game has no undo, and `no_undo` says why.
     undo_help: str | None = None
     no_undo: str = "every action is final"
+    # A bot's turn of many steps (Athletic Games' moves and plays) is easier to follow from the table it starts
+    # from: the play loop draws it once, then the steps. Off for short turns, where a table per bot is noise.
+    table_before_bot_turn: bool = False
 
     @abstractmethod
     def table(self, view: View) -> RenderableType:
@@ -69,6 +72,11 @@ class GameTui(ABC):
     def commands(self) -> dict[str, tuple[str, Command]]:
         """Extra input words during a human's turn: name -> (help text, handler)."""
         return {}
+
+
+def seat_label(seat: int) -> str:
+    """A seat as a player reads it, counted from 1 (`seat 1` is the first); records, views and JSON count from 0."""
+    return f"seat {seat + 1}"
 
 
 def card_label(text: str) -> str:

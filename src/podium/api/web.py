@@ -8,7 +8,9 @@ stylesheet, its messages `i18n.json`), with URLs relative to its own; nothing el
 The renderer is an ES module whose default export is an object (docs/architecture.md, "The browser client"):
 
 - required: `board(ctx)`, `statusText(ctx)`, `scores(ctx)`, `describe(event, ctx)`, `scoreLabel`;
-- optional: `styles`, `resultDetails`, `title`, `actionText(action)`, `textAction(text)`, `reasonText(code)`;
+- optional: `styles`, `resultDetails`, `title`, `actionText(action)`, `textAction(text)`, `reasonText(code)`,
+  `moveText(action, ctx, seat)` (the log's line for a seat's move: the third person for the others, "you" for the
+  viewer), `observe(event, ctx)` (called once with each event as it arrives, for what the page shows only then);
 
 where `ctx` carries the seat's view, its legal actions and `act(action)`. A game without one, or whose renderer
 fails to load, is drawn by the shell's generic renderer.
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from podium.core.errors import PodiumError
 
 REQUIRED_EXPORTS = ("board", "statusText", "scores", "describe", "scoreLabel")
-OPTIONAL_EXPORTS = ("styles", "resultDetails", "title", "actionText", "textAction", "reasonText")
+OPTIONAL_EXPORTS = ("styles", "resultDetails", "title", "actionText", "textAction", "reasonText", "moveText", "observe")
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.(?:js|css|json)")
 """A file the server serves from a renderer's folder: one plain name, never a path."""

@@ -16,9 +16,11 @@ from rich.table import Table
 
 from podium import __version__
 from podium.agents.base import agent_description, agent_names
+from podium.cli.db import db_app
+from podium.cli.helptext import PlayerHelpGroup
 from podium.cli.play import PlaySession, lineup
 from podium.cli.replay import replay_record
-from podium.cli.simulate import run_comparison, run_simulation
+from podium.cli.simulate import run_simulation
 from podium.cli.tournament import run_tournament
 from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
@@ -35,9 +37,27 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=PlayerHelpGroup,
 )
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        console.print(__version__)
+        raise typer.Exit()
+
+
+@app.callback()
+def _podium(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Print podium's version and exit."),
+    ] = False,
+) -> None:
+    """The group's own options (its help is the app's, above)."""
+
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -57,23 +77,43 @@ def user_errors(func: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False)]
+GameArg = Annotated[
+    str, typer.Argument(help="the game: " + ", ".join(game_names()), show_default=False, metavar="GAME")
+]
 RuleOpt = Annotated[
     list[str] | None,
-    typer.Option("--rule", "-r", help="a rule option KEY=VALUE (repeatable); see `podium rules GAME`"),
+    typer.Option(
+        "--rule", "-r", metavar="KEY=VALUE", help="a rule option (repeatable, each KEY once); see `podium rules GAME`"
+    ),
 ]
 SportsOpt = Annotated[
     Path | None,
-    typer.Option("--sports", help="a sports file (TOML) for a game with a `sports` option: --rule sports=FILE"),
+    typer.Option(
+        "--sports", metavar="FILE", help="a sports file (TOML) for a game with a `sports` option: --rule sports=FILE"
+    ),
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed: the same seed deals the same game")]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", "-s", metavar="N", help="seed: the same seed deals the same game")
+]
 
 
-def resolve(game_name: str, rules: list[str] | None, sports: Path | None = None) -> tuple[Game, GameConfig]:
+def resolve(
+    game_name: str, rules: list[str] | None, sports: Path | None = None, *, repeat_hint: str = ""
+) -> tuple[Game, GameConfig]:
+    """The game and its config from `--rule`s; a KEY given twice is refused (`repeat_hint` says what may be meant),
+    since keeping either value silently plays a game the user did not ask for."""
     game = get_game(game_name)
     assignments = list(rules or [])
     if sports is not None:
         assignments.append(f"sports={sports}")
+    given: dict[str, str] = {}
+    for item in assignments:
+        key = item.partition("=")[0].strip()
+        if key in given:
+            raise ConfigError(
+                f"--rule {key}=… is given twice ({given[key]!r}, then {item!r}): give each option once{repeat_hint}"
+            )
+        given[key] = item
     try:
         config = game.config_type.from_assignments(assignments)
         refuse_chance(config)  # explicit chance is for OpenSpiel; nobody here would deal its cards
@@ -102,7 +142,7 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[
         list[int] | None,
-        typer.Option("--seat", help="a seat played at this terminal, from 0 (repeat for hot-seat) [default: 0]"),
+        typer.Option("--seat", help="a seat played at this terminal, from 1 (repeat for hot-seat) [default: 1]"),
     ] = None,
     bots: Annotated[
         str | None,
@@ -113,9 +153,11 @@ def play(
     sports: SportsOpt = None,
     record: Annotated[Path | None, typer.Option("--record", help="write the game's record (JSON Lines) here")] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends (--seat 0 --seat 1)."""
+    """Play a game in the terminal against bots, or hot-seat with friends (--seat 1 --seat 2).
+
+    Seats count from 1 here and on every screen; a record (JSON) counts them from 0."""
     game, config = resolve(game_name, rule, sports)
-    humans = seat if seat else [0]
+    humans = [s - 1 for s in seat] if seat else [0]  # typed from 1, counted from 0 inside
     bot_names = lineup(game, players, humans, parse_bots(bots or "random"))
     if bots is not None and not bot_names:
         raise PodiumError(
@@ -146,7 +188,10 @@ def rules(
     if full:
         text = game.rules_text()
         if console.is_terminal:
-            console.print(Markdown(text))
+            # A whole document is longer than a screen: the reader pages through it (less, $PAGER) instead of
+            # scrolling back for its beginning. Plain, since a pager shows colour codes as text unless told not to.
+            with console.pager(styles=False):
+                console.print(Markdown(text))
         else:
             # Piped or redirected: the Markdown source is the most readable plain text, and it greps well.
             console.print(text, markup=False, emoji=False, soft_wrap=True, end="")
@@ -206,6 +251,24 @@ def replay(
     raise typer.Exit(replay_record(file, console, check=check, pause=not all_steps))
 
 
+@app.command()
+@user_errors
+def review(
+    file: Annotated[Path, typer.Argument(help="a finished game's record (`podium play --record`)", show_default=False)],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="the seat to review, from 1 [default: yours, else seat 1]")
+    ] = None,
+    bot: Annotated[str, typer.Option("--bot", help="the bot to compare with")] = "hard",
+    top: Annotated[int, typer.Option("--top", min=1, help="how many costliest moments to list")] = 5,
+    all_steps: Annotated[bool, typer.Option("--all", help="print every step without pausing")] = False,
+) -> None:
+    """Review a finished game: each decision of one seat against the hard bot's, the costliest first, then the game
+    step by step, forward and back."""
+    from podium.cli.review import review_record
+
+    raise typer.Exit(review_record(file, console, seat=seat, bot=bot, top=top, pause=not all_steps))
+
+
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", help="processes (local backend) or CPUs of a local Ray cluster")
 ]
@@ -256,13 +319,12 @@ def simulate(
         rules_a, rules_b = split_variants(rule or [])
         game, config_a = resolve(game_name, rules_a, sports)
         _, config_b = resolve(game_name, rules_b, sports)
-        bot_names = lineup(game, players, [], parse_bots(bots))
-        run_comparison(game, config_a, config_b, bot_names, games, seed, console,
-                       workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
-        return
-    game, config = resolve(game_name, rule, sports)
+        configs: tuple[GameConfig] | tuple[GameConfig, GameConfig] = (config_a, config_b)
+    else:
+        game, config = resolve(game_name, rule, sports, repeat_hint=", or add --compare to compare the two values")
+        configs = (config,)
     bot_names = lineup(game, players, [], parse_bots(bots))
-    run_simulation(game, config, bot_names, games, seed, console,
+    run_simulation(game, configs, bot_names, games, seed, console,
                    workers=workers, backend=backend, address=address, out=out, plot=plot)  # fmt: skip
 
 
@@ -326,7 +388,12 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
     db: Annotated[
-        Path | None, typer.Option("--db", help="SQLite database file [default: in your user data directory]")
+        str | None,
+        typer.Option(
+            "--db",
+            help="SQLite database file, or a postgresql:// URL shared by many processes (docs/deploy.md) "
+            "[default: a SQLite file in your user data directory]",
+        ),
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot waits before it moves")] = 0.5,
     rate_limits: Annotated[
@@ -421,6 +488,7 @@ def _add_game_commands() -> None:
 
 
 _add_game_commands()
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

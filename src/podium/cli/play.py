@@ -20,9 +20,11 @@ from rich.text import Text
 
 from podium.agents.base import Agent
 from podium.api.tui import TurnContext
+from podium.cli.hints import HINT_HELP, show_hint
 from podium.cli.tui import get_tui
+from podium.cli.words import plural, seat_label
 from podium.core.config import GameConfig
-from podium.core.contract import Action, Game, State
+from podium.core.contract import Action, Event, Game, State
 from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Recorder
 from podium.core.registry import game_names, get_game
@@ -90,13 +92,14 @@ class PlaySession:
         lineup = [("human" if seat in humans else next(bot_names)) for seat in range(num_players)]
         agents = make_bots(game, ["random" if name == "human" else name for name in lineup], seed)
         self.seats = [
-            Seat("you" if len(humans) == 1 else f"player {seat}", None)
+            Seat("you" if len(humans) == 1 else f"player {seat + 1}", None)
             if name == "human"
             else Seat(f"{name} bot", agents[seat])
             for seat, name in enumerate(lineup)
         ]
         self.recorder = Recorder(record, self.state, seed, [s.name for s in self.seats]) if record else None
         self._last_human: int | None = None
+        self._last_actor: int | None = None
         self._undo_stack: list[tuple[State, int]] = []  # the state before an undoable action, and the recap's length
         # Hot-seat: the screen is cleared between humans, so each is shown what everyone did since their last turn
         # (public information only): (seat that acted, or None for a summary everyone sees; what to print).
@@ -112,8 +115,11 @@ class PlaySession:
                 player = self.state.current_player
                 assert player is not None
                 seat = self.seats[player]
+                if seat.agent and self.tui.table_before_bot_turn and self._last_actor != player:
+                    self.console.print(self.tui.table(self.state.shown_view(self._viewer())))
                 action = self._bot_turn(player, seat.agent) if seat.agent else self._human_turn(player)
                 self._apply(player, action)
+                self._last_actor = player
         except QuitGame:
             self.console.print("[yellow]Game left before the end.[/]" + self._record_note())
             return 0
@@ -125,7 +131,7 @@ class PlaySession:
         return 0
 
     def _introduce(self) -> None:
-        names = ", ".join(f"seat {i}: {s.name}" for i, s in enumerate(self.seats))
+        names = ", ".join(f"{seat_label(i)}: {s.name}" for i, s in enumerate(self.seats))
         options = self.state.config.non_default()
         rules = ", ".join(f"{k}={v}" for k, v in options.items()) or "default rules"
         self.console.print(f"[bold]{self.game.title}[/] — {names} — {escape(rules)} — seed {self.seed}")
@@ -142,7 +148,7 @@ class PlaySession:
         events = self.state.apply(action)
         if self.recorder is not None:
             self.recorder.add(player, action)
-        line = f"[dim]seat {player} ({self.seats[player].name}):[/] {escape(action.text())}"
+        line = f"[dim]{seat_label(player)} ({self.seats[player].name}):[/] {escape(action.text())}"
         seen = self.tui.describe(events, self._viewer())
         if before is None or seen:  # a human's own action is logged when it shows something, e.g. the cards drawn
             self.console.print(line + (f" [dim]·[/] {escape(seen)}" if seen else ""))
@@ -161,6 +167,20 @@ class PlaySession:
                 self._recap.append((None, summary))
             if before is not None:  # this human has just seen all of it
                 self._recap_seen[player] = len(self._recap)
+            if before is not None and self._shown_only_to(player, events):
+                self._let_see(player)
+
+    @staticmethod
+    def _shown_only_to(player: int, events: list[Event]) -> bool:
+        return any(e.visible_to is not None and player in e.visible_to for e in events)
+
+    def _let_see(self, player: int) -> None:
+        """Hot-seat: an action that showed its player a card (Golf's second peek) and handed the turn on would have
+        the screen cleared for the next player before this one saw the card; they are shown it and take their time."""
+        if self.state.is_over or self.state.current_player == player:
+            return  # the end's table, or this player's own next prompt, shows it
+        self.console.print(self.tui.table(self.state.shown_view(player)))
+        self._read(f"{self.seats[player].name}: press Enter to hide your cards and pass the terminal ")
 
     def _hot_seat(self) -> bool:
         return sum(1 for s in self.seats if s.agent is None) > 1
@@ -168,7 +188,7 @@ class PlaySession:
     def _human_turn(self, player: int) -> Action:
         if self._hot_seat() and self._last_human not in (None, player):
             self.console.clear()
-            self._read(f"Pass the terminal to {self.seats[player].name} (seat {player}) and press Enter ")
+            self._read(f"Pass the terminal to {self.seats[player].name} ({seat_label(player)}) and press Enter ")
             self.console.clear()
             since = [shown for seat, shown in self._recap[self._recap_seen.get(player, 0) :] if seat != player]
             if since:
@@ -180,7 +200,7 @@ class PlaySession:
         self._show_table(player)
         while True:
             legal = self.state.legal_actions()
-            line = self._read(f"seat {player} > ").strip()
+            line = self._read(f"{seat_label(player)} > ").strip()
             if not line:
                 continue
             word, *args = line.split()
@@ -201,6 +221,10 @@ class PlaySession:
                 self._undo(player)
             elif word in extra:
                 extra[word][1](TurnContext(self.state, player, self.console, args))
+                if word == "hint":  # the game's own hint (Athletic's proven plan), then hard's weighing
+                    show_hint(self.state, player, self.console)
+            elif word == "hint":
+                show_hint(self.state, player, self.console)
             elif (elsewhere := self._elsewhere(word)) is not None:
                 self.console.print(elsewhere)
             else:
@@ -321,6 +345,8 @@ class PlaySession:
         words.add_row("  rules", "the rules")
         words.add_row("  actions", "list the legal actions again")
         words.add_row("  table", "redraw the table")
+        if "hint" not in extra:
+            words.add_row("  hint", HINT_HELP)
         for name, (text, _) in extra.items():
             words.add_row(f"  {name}", escape(text))
         if self.tui.undo_help is not None:
@@ -339,7 +365,9 @@ class PlaySession:
         table.add_column("score" + (" (lower is better)" if result.lower_is_better else ""), justify="right")
         for seat in sorted(range(len(self.seats)), key=lambda s: (result.ranking[s], s)):
             star = " ★" if seat in result.winners else ""
-            table.add_row(str(result.ranking[seat]), str(seat), self.seats[seat].name + star, str(result.scores[seat]))
+            table.add_row(
+                str(result.ranking[seat]), str(seat + 1), self.seats[seat].name + star, str(result.scores[seat])
+            )
         self.console.print(table)
         self.console.print(self._record_note().strip())
 
@@ -355,9 +383,17 @@ def lineup(game: Game, players: int | None, humans: Sequence[int], bots: Sequenc
     One bot name fills every free seat; a list names one bot per free seat, in seat order. Without `--players`, a
     list of bots adds one seat per name; otherwise the table has a seat for every `--seat` (so two `--seat`s are a
     two-player hot-seat game), a bot beside a lone human, at least the game's minimum and up to the highest seat
-    named."""
+    named. `humans` count from 0, as seats do everywhere but on the screen; the errors name them as typed."""
     if len(set(humans)) != len(humans):
         raise PodiumError("each --seat may be given once")
+    for seat in humans:
+        if seat < 0:
+            raise PodiumError(f"--seat {seat + 1} does not exist: seats count from 1")
+        if seat >= game.max_players:
+            raise PodiumError(
+                f"--seat {seat + 1} does not exist: {game.title} has seats 1 to {game.max_players}"
+                f" (at most {game.max_players} players)"
+            )
     if players is None:
         if len(bots) > 1:
             players = len(humans) + len(bots)
@@ -366,10 +402,11 @@ def lineup(game: Game, players: int | None, humans: Sequence[int], bots: Sequenc
     game.check_players(players)
     for seat in humans:
         if not 0 <= seat < players:
-            raise PodiumError(f"--seat {seat} does not exist: seats are 0 to {players - 1}")
+            raise PodiumError(f"--seat {seat + 1} does not exist: with {players} players, seats are 1 to {players}")
     free = players - len(humans)
     if len(bots) == 1:
         return list(bots) * free
     if len(bots) != free:
-        raise PodiumError(f"{free} seat(s) need a bot but --bots names {len(bots)}: give one name or {free}")
+        need = f"{plural(free, 'seat')} {'needs' if free == 1 else 'need'} a bot"
+        raise PodiumError(f"{need} but --bots names {len(bots)}: give one name or {free}")
     return list(bots)

@@ -47,10 +47,35 @@ def listen_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def database_target(db: Path | str | None) -> Path | str:
+    """What `--db` names: a postgresql:// URL (checked for the driver), else a SQLite file (not a directory)."""
+    from podium.server import default_db_path
+    from podium.server.db import is_url
+
+    if db is not None and is_url(str(db)):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise PodiumError(
+                "--db postgresql://…: the PostgreSQL driver is not installed; pip install 'podium[postgres]'"
+            ) from None
+        return str(db)
+    path = Path(db) if db is not None else default_db_path()
+    if path.exists() and path.is_dir():
+        raise PodiumError(f"--db {path}: is a directory; give a database file")
+    return path
+
+
+def pgstore_shown(url: str) -> str:
+    from podium.server.pgstore import shown
+
+    return shown(url)
+
+
 def run_server(
     host: str,
     port: int,
-    db: Path | None,
+    db: Path | str | None,
     bot_delay: float,
     console: Console,
     *,
@@ -60,24 +85,23 @@ def run_server(
     """Serve until stopped. `settings`: more `ServerConfig` fields (the front end's and the public limits)."""
     import uvicorn
 
-    from podium.server import ServerConfig, create_app, default_db_path
+    from podium.server import ServerConfig, create_app
     from podium.server.front import uvicorn_config
 
     if not 0 <= port <= 65535:
         raise PodiumError(f"--port {port}: a port is 0..65535")
     if bot_delay < 0 or bot_delay > 60:
         raise PodiumError(f"--bot-delay {bot_delay}: give 0 to 60 seconds")
-    path = db if db is not None else default_db_path()
-    if path.exists() and path.is_dir():
-        raise PodiumError(f"--db {path}: is a directory; give a database file")
+    path = database_target(db)
+    shown = path if isinstance(path, Path) else pgstore_shown(path)
     server_config = ServerConfig(db_path=path, bot_delay=bot_delay, rate_limits=rate_limits, **settings)
     app = create_app(server_config)
     # Bind before saying "serving on": a port in use or a bad --host is one clear line, not a uvicorn error.
     sock = listen_socket(host, port)
     try:
         port = int(sock.getsockname()[1])  # the port the system chose for --port 0
-        shown = f"[{host}]" if ":" in host else host
-        console.print(f"podium: serving on [bold]http://{shown}:{port}/[/] (database {path})")
+        where = f"[{host}]" if ":" in host else host
+        console.print(f"podium: serving on [bold]http://{where}:{port}/[/] (database {shown})")
         if host not in LOOPBACK:
             console.print("[yellow]note:[/] listening beyond this machine; put it behind HTTPS for the internet")
         logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

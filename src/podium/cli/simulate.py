@@ -95,7 +95,7 @@ def where(backend: str, workers: int, address: str | None) -> str:
 
 def run_simulation(
     game: Game,
-    config: GameConfig,
+    configs: tuple[GameConfig] | tuple[GameConfig, GameConfig],
     bots: list[str],
     games: int,
     seed: int,
@@ -104,35 +104,25 @@ def run_simulation(
     out: Path | None = None,
     plot: Path | None = None,
     **where: Unpack[Where],
-) -> SimulationReport:
-    with checked_run(console, game, bots, games, "", out, plot, where) as (update, checked):
-        report = simulate(game, config, bots, games, seed, update, **checked)
-    console.print(summary(game, config, report, checked.get("address")))
-    title = f"{game.title}: {count(report.games, 'game')}, {rules_text(config)}"
-    save_outputs(console, out, simulation_json(report), plot, title, [("", report.aggregate)])
-    return report
-
-
-def run_comparison(
-    game: Game,
-    config_a: GameConfig,
-    config_b: GameConfig,
-    bots: list[str],
-    games: int,
-    seed: int,
-    console: Console,
-    *,
-    out: Path | None = None,
-    plot: Path | None = None,
-    **where: Unpack[Where],
-) -> CompareReport:
+) -> SimulationReport | CompareReport:
+    """`podium simulate`: the games under one config, or (`--compare`, two configs) under each on the same seeds;
+    the summary printed, the JSON and the plot saved when asked."""
+    if len(configs) == 1:
+        (config,) = configs
+        with checked_run(console, game, bots, games, "", out, plot, where) as (update, checked):
+            report = simulate(game, config, bots, games, seed, update, **checked)
+        console.print(summary(game, config, report, checked.get("address")))
+        title = f"{game.title}: {count(report.games, 'game')}, {rules_text(config)}"
+        save_outputs(console, out, simulation_json(report), plot, title, [("", report.aggregate)])
+        return report
+    config_a, config_b = configs
     with checked_run(console, game, bots, games, ", A and B", out, plot, where) as (update, checked):
-        report = compare(game, config_a, config_b, bots, games, seed, update, **checked)
-    console.print(comparison_table(game, report, checked.get("address")))
+        compared = compare(game, config_a, config_b, bots, games, seed, update, **checked)
+    console.print(comparison_table(game, compared, checked.get("address")))
     title = f"{game.title}: A = {rules_text(config_a)}, B = {rules_text(config_b)}"
-    runs = [("A", report.aggregate.a), ("B", report.aggregate.b)]
-    save_outputs(console, out, compare_json(report), plot, title, runs)
-    return report
+    runs = [("A", compared.aggregate.a), ("B", compared.aggregate.b)]
+    save_outputs(console, out, compare_json(compared), plot, title, runs)
+    return compared
 
 
 @contextmanager

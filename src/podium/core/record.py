@@ -163,8 +163,33 @@ class Record:
                 raise RecordError("the record has a result line but its actions do not finish the game")
             actual = _comparable(state.result().to_json(), self.result)
             if actual != self.result:
-                raise RecordError(f"the replayed result differs from the recorded one: {actual} != {self.result}")
+                differing = "; ".join(differences(actual, self.result)[:5])
+                raise RecordError(f"the replayed result differs from the recorded one: {differing}")
         return state
+
+
+def differences(actual: Any, recorded: Any, where: str = "") -> list[str]:
+    """Each place where two JSON values differ, named as a path (`scores[1]`, `details.knocks`) with both values:
+    a reader of `replay --check` is told which field, not shown two whole objects."""
+    name = where or "the result"
+    if isinstance(actual, dict) and isinstance(recorded, dict):
+        found: list[str] = []
+        for key in [*actual, *(k for k in recorded if k not in actual)]:
+            path = f"{where}.{key}" if where else str(key)
+            if key not in recorded:
+                found.append(f"{path} is {json.dumps(actual[key])} in the replay and absent from the record")
+            elif key not in actual:
+                found.append(f"{path} is absent from the replay and {json.dumps(recorded[key])} in the record")
+            else:
+                found += differences(actual[key], recorded[key], path)
+        return found
+    if isinstance(actual, list) and isinstance(recorded, list) and len(actual) == len(recorded):
+        return [
+            d for i, (a, r) in enumerate(zip(actual, recorded, strict=True)) for d in differences(a, r, f"{where}[{i}]")
+        ]
+    if actual == recorded:
+        return []
+    return [f"{name} is {json.dumps(actual)} in the replay, {json.dumps(recorded)} in the record"]
 
 
 def _comparable(actual: JsonDict, recorded: JsonDict) -> JsonDict:

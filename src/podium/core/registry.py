@@ -52,6 +52,9 @@ class GameSpec:
     web: str | None = None  # a file of the game's package, "package:path/to/renderer.js": its browser renderer
     heuristic: str | None = None  # -> an Agent class: the game's `heuristic` bot
     bots: Mapping[str, str] = field(default_factory=dict)  # bot name -> an Agent class only this game has
+    # Names among `bots` kept for measurements (frozen baselines, sparring partners): reachable by their exact name
+    # (`--bots NAME`, a table's seat), left out of the lists players choose from (`agent_names`).
+    benchmarks: tuple[str, ...] = ()
     notes: Mapping[str, BotNote] = field(default_factory=dict)  # framework bot or level -> how it plays this game
     playouts: Mapping[str, str] = field(default_factory=dict)  # name -> a Playout factory for ISMCTS
     default_playout: str | None = None  # which of `playouts` ISMCTS's `playout=auto` picks
@@ -60,6 +63,9 @@ class GameSpec:
     hint: str | None = None  # -> Callable[[View], JsonDict]: the best move for the seat whose view it is
     commands: str | None = None  # -> Callable[[typer.Typer], None]: adds the game's own CLI commands
     encoding: str | None = None  # -> podium.api.encoding.Encoding: observations, action ids, utilities (podium.rl)
+    # "package:players.md": the rules in a player's words (no rule numbers, no commands; places and seats from 1),
+    # with `players.<lang>.md` beside it per language; the numbered reference stays `Game.rules_text()`.
+    player_rules: str | None = None
 
 
 def load_ref(ref: str, *, where: str) -> Any:
@@ -151,6 +157,25 @@ def get_game(name: str) -> Game:
             raise PodiumError(f"{spec.name}: its Game declares no {facts}: see podium.core.contract.Game")
         _games[spec.name] = game
     return _games[spec.name]
+
+
+def player_rules_text(name: str, lang: str = "en") -> tuple[str, str] | None:
+    """Game `name`'s rules for players in `lang` ("hu", "nb"; English when that translation is missing) and the
+    language served, or None for a game without them (then show `Game.rules_text()`)."""
+    spec = get_spec(name)
+    if spec.player_rules is None:
+        return None
+    from importlib import resources
+
+    package, _, file = spec.player_rules.partition(":")
+    stem, dot, suffix = file.rpartition(".")
+    tried = [(f"{stem}.{lang}{dot}{suffix}", lang)] if lang.isalpha() and lang != "en" else []
+    for candidate, served in [*tried, (file, "en")]:
+        try:
+            return resources.files(package).joinpath(candidate).read_text(encoding="utf-8"), served
+        except (FileNotFoundError, ImportError):
+            continue
+    raise PodiumError(f"{name}: its player_rules {spec.player_rules!r} is not in the installed package")
 
 
 def lazy_names(package: str, names: Sequence[str], modules: Sequence[str]) -> Callable[[str], Any]:

@@ -14,6 +14,7 @@ from podium.core.registry import game_names, get_game, get_spec
 from podium.server.config import MAX_BODY_BYTES
 from podium.server.errors import ApiError, bad_request
 from podium.server.hints import games_with_hints
+from podium.server.log import table_log
 from podium.server.manager import TableManager
 from podium.server.protocol import load_json
 from podium.server.ratelimit import client_key
@@ -90,6 +91,12 @@ def _client(request: Request) -> str:
     return client_key(request.client.host if request.client is not None else None)
 
 
+def _bearer(request: Request) -> str | None:
+    """The seat token of `Authorization: Bearer <token>`, if the request has one."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
 def _limited(request: Request, operation: str) -> TableManager:
     """The manager, once this request of `operation` may change state: a JSON request (or none) from an allowed
     origin — a cross-site form or "simple" `text/plain` POST is refused before anything — within its client's limit
@@ -133,8 +140,17 @@ async def join_table(table_id: str, request: Request) -> Any:
 async def rematch(table_id: str, request: Request) -> Any:
     manager = _limited(request, "rematch")
     table = manager.get(table_id)
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return manager.rematch(table, token.strip() if scheme.lower() == "bearer" else None, owner=_client(request))
+    return manager.rematch(table, _bearer(request), owner=_client(request))
+
+
+@router.get("/tables/{table_id}/log")
+async def game_log(table_id: str, request: Request) -> Any:
+    """The game's log as the caller may see it: a seat's (with its token as `Authorization: Bearer`), else a
+    spectator's (server/log.py)."""
+    manager = _manager(request)
+    table = manager.get(table_id)
+    seat = manager.seat_of(table, _bearer(request))
+    return table_log(table, seat)
 
 
 @router.get("/tables/{table_id}/record")

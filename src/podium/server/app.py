@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -18,12 +19,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from podium.server import api, renderers, ws
 from podium.server.config import ServerConfig
-from podium.server.db import Database
+from podium.server.db import open_store
 from podium.server.errors import ApiError
 from podium.server.front import head_bytes, refuse_large_head
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
 from podium.server.security import BrowserHeaders
+
+if TYPE_CHECKING:
+    from podium.server.cluster import Cluster
 
 log = logging.getLogger("podium.server")
 
@@ -81,28 +85,39 @@ class PodiumApp(FastAPI):
         await super().__call__(scope, receive, send)
 
 
+async def join_cluster(manager: TableManager) -> Cluster | None:
+    from podium.server.cluster import join  # psycopg: the `postgres` extra
+
+    return await join(manager)
+
+
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     settings = config or ServerConfig()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         started = time.perf_counter()
-        db = Database(settings.resolved_db_path())
+        db = open_store(settings.resolved_db_path())
         manager = TableManager(db, settings)
         if games_with_hints():
             # Spawned now, it imports the solvers while the games resume, so no hint pays for that set-up; the
             # manager's shutdown stops it.
             manager.hints.start()
+        cluster = await join_cluster(manager) if db.dialect.name == "postgresql" else None
         resumed = manager.resume_all()
         # The start's own time (after the imports): what the number of stored tables could make grow.
         ms = (time.perf_counter() - started) * 1000
-        log.info("database %s: resumed %d unfinished game(s) in %.0f ms", db.path, resumed, ms)
+        log.info("database %s: resumed %d unfinished game(s) in %.0f ms", db.where, resumed, ms)
         manager.start_sweeper()
         app.state.manager = manager
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await manager.shutdown()
+            if cluster is not None:
+                await cluster.leave()
             db.close()
 
     app = PodiumApp(title="podium", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

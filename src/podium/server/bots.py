@@ -13,6 +13,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from podium.agents.base import Agent, make_agent
+from podium.server.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from podium.server.manager import TableManager
@@ -28,11 +29,19 @@ class BotRunner:
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
     def wake(self, table: Table) -> None:
-        """Start the table's bot task if a bot is to move and someone is at the table to see it (called after
-        every change of the table and when a client connects): bots nobody watches pause, so a table left alone
-        (or a table of bots only made and left) costs nothing."""
-        if table.id not in self.tasks and table.connections and table.bot_to_move() is not None:
+        """Start the table's bot task if a bot is to move and someone is at the table to see it, through this
+        process or another (called after every change of the table and when a client connects): bots nobody
+        watches pause, so a table left alone (or a table of bots only made and left) costs nothing. With many
+        processes the bots are claimed (`mine`) even while nobody watches: the process that made the table keeps
+        them, and plays when it hears that someone is at the table through another process."""
+        if table.id not in self.tasks and table.bot_to_move() is not None and self.mine(table) and table.watched():
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+
+    def mine(self, table: Table) -> bool:
+        """Whether this process runs the table's bots: always, but for one of many processes on one PostgreSQL
+        (the one that holds the table, podium.server.cluster)."""
+        cluster = self.manager.cluster
+        return cluster is None or cluster.may_run_bots(table)
 
     def _agent(self, table: Table, seat: int) -> Agent:
         agent = table.agents.get(seat)
@@ -46,7 +55,7 @@ class BotRunner:
         try:
             while True:
                 async with table.lock:
-                    seat = table.bot_to_move() if table.connections else None
+                    seat = table.bot_to_move() if table.watched() else None
                     if seat is None:
                         # Decided and unregistered with no await in between, so a later wake() starts a new task.
                         del self.tasks[table.id]
@@ -66,7 +75,12 @@ class BotRunner:
                     if action not in legal:
                         log.error("bot %s chose an illegal action %s; it plays %s", agent.name, action, legal[0])
                         action = legal[0]
-                    await self.manager.commit(table, seat, action)
+                    try:
+                        await self.manager.commit(table, seat, action)
+                    except ProtocolError as exc:
+                        if exc.code != "stale":
+                            raise
+                        continue  # another process's move came first (this one caught up): think again
         except asyncio.CancelledError:
             self.tasks.pop(table.id, None)
             raise

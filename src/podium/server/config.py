@@ -27,7 +27,7 @@ class RateLimit:
 
 @dataclass(frozen=True)
 class ServerConfig:
-    db_path: Path | str = ""  # "" = default_db_path(); ":memory:" works for tests
+    db_path: Path | str = ""  # "" = default_db_path(); ":memory:" works for tests; or a postgresql:// URL
     bot_delay: float = 0.5  # seconds a bot waits before it acts, so that humans can follow
     hello_timeout: float = 10.0
     rate_per_second: float = 20.0  # sustained messages per connection
@@ -77,6 +77,6 @@ class ServerConfig:
     forwarded_allow_ips: tuple[str, ...] = ()
 
     def resolved_db_path(self) -> Path | str:
-        if self.db_path == ":memory:":
-            return ":memory:"
+        if self.db_path == ":memory:" or str(self.db_path).startswith(("postgresql://", "postgres://")):
+            return self.db_path
         return Path(self.db_path) if self.db_path else default_db_path()

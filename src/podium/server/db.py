@@ -1,6 +1,10 @@
-"""Persistence: tables, seats (token hashes, never tokens) and each game as its seed and action list, in SQLite.
+"""Persistence: tables, seats (token hashes, never tokens) and each game as its seed and action list.
 
-WAL journal with `synchronous=NORMAL`: a committed transaction survives the process being killed at any moment
+`SqlStore` holds every query, in the SQL both stores read; `Database` is the embedded store (SQLite, the default) and
+`podium.server.pgstore.PostgresStore` the shared one (many processes on one PostgreSQL). `open_store` picks one by
+the `--db` given. The schema is `podium.server.migrations`, applied when a store is opened.
+
+SQLite: WAL journal with `synchronous=NORMAL`: a committed transaction survives the process being killed at any moment
 (`kill -9`), which is what an acknowledged action needs; only a power cut could lose the last commits.
 Every call is synchronous and short, and made from the event loop's thread: a table's apply and commit therefore
 run with no await between them, so no other action can interleave.
@@ -11,6 +15,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,55 +24,14 @@ from typing import Any
 import orjson
 
 from podium.core.contract import JsonDict
-from podium.core.errors import PodiumError
-from podium.core.registry import get_game
+from podium.server import migrations
+from podium.server.migrations import Cursor, Dialect, Sql
 
-SCHEMA_VERSION = 3  # 2: tables.memory and tables.alive, the partial index tables_open; 3: no tables.memory
 # Statuses in the database: a table's own three, `expired` (a waiting table nobody joined, never loaded again) and
 # `abandoned` (a playing table nobody was at for a long time: ended unfinished, loaded only when asked for).
 OPEN_STATUSES = ("waiting", "playing")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    num_players INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    created REAL NOT NULL,
-    status TEXT NOT NULL,
-    rematch_of TEXT,
-    rematch TEXT,
-    result TEXT,
-    alive REAL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    bot TEXT,
-    name TEXT,
-    token_hash TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    ply INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    created REAL NOT NULL,
-    PRIMARY KEY (table_id, ply)
-);
-"""
-# Created after the columns of older schemas are added. The start-up query reads this index only: it holds just the
-# open tables, so the time to start does not grow with the number of finished (or expired) ones.
-_INDEXES = """
-DROP INDEX IF EXISTS tables_status;
-CREATE INDEX IF NOT EXISTS tables_open ON tables (created) WHERE status IN ('waiting', 'playing');
-"""
 OPEN_TABLES_QUERY = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
-_ADDED_COLUMNS = {"alive": "REAL"}  # columns schema 1 did not have
+URL_SCHEMES = ("postgresql://", "postgres://")
 
 
 @dataclass
@@ -106,51 +71,78 @@ class ActionRow:
     result: JsonDict | None = None
 
 
-class Database:
-    def __init__(self, path: Path | str) -> None:
-        if isinstance(path, Path):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
-        self.conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.execute("PRAGMA foreign_keys=ON")
-        self.conn.execute("PRAGMA busy_timeout=5000")
-        self.conn.executescript(_SCHEMA)
-        row = self.conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        if row is not None and int(row[0]) > SCHEMA_VERSION:
-            raise RuntimeError(f"database {path} has schema {row[0]}, this podium reads schema {SCHEMA_VERSION}")
-        with self._tx() as c:
-            have = {r[1] for r in c.execute("PRAGMA table_info(tables)")}
-            for column, kind in _ADDED_COLUMNS.items():
-                if column not in have:  # a schema 1 database: its tables get the defaults
-                    c.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
-            if _LEGACY_MEMORY in have:
-                _migrate_memory(c)
-            c.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        self.conn.executescript(_INDEXES)
+class SqlStore:
+    """Every query of the server, for any store: a subclass gives the connection (`execute`, `executemany` with `?`
+    parameters, `transaction`) and says which rows a batch of actions could not take (`append_actions`)."""
+
+    dialect: Dialect
+    where: str  # the database, as shown in the log (never a password)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        raise NotImplementedError
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def transaction(self) -> AbstractContextManager[Sql]:
+        raise NotImplementedError
 
     def close(self) -> None:
-        self.conn.close()
+        raise NotImplementedError
 
-    def _tx(self) -> _Transaction:
-        return _Transaction(self.conn)
+    def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
+        """Commit actions (of any tables) in one transaction; an action with a `result` also marks its table
+        finished. Returns the rows refused because their ply is taken (another process played it first): nothing
+        of those is written. Any other failure raises, and then nothing is written."""
+        raise NotImplementedError
+
+    def schema(self) -> int:
+        """The number of the last migration applied (0: an empty database)."""
+        self.execute(migrations.META)
+        row = self.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        return 0 if row is None else int(row[0])
+
+    def upgrade(self) -> list[int]:
+        """Apply the migrations this database has not had, each in its own transaction; the numbers applied."""
+        done = []
+        for migration in migrations.pending(self.schema(), self.where):
+            with self.transaction() as c:
+                self.lock_schema(c)
+                if self._schema_in(c) >= migration.number:  # another process applied it meanwhile
+                    continue
+                migrations.apply(c, migration, self.dialect)
+            done.append(migration.number)
+        return done
+
+    def lock_schema(self, c: Sql) -> None:
+        """Make other processes opening the database wait for this transaction (SQLite's BEGIN IMMEDIATE does)."""
+
+    def changed(self, table_ids: Sequence[str]) -> None:
+        """Tell the other processes that these tables' seats, status or rematch changed (none with SQLite)."""
+
+    def _schema_in(self, c: Sql) -> int:
+        row = c.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        return 0 if row is None else int(row[0])
 
     # -- writes (each one transaction) -------------------------------------------------------------------------
 
     def insert_table(self, row: TableRow) -> None:
-        with self._tx() as c:
+        with self.transaction() as c:
             self._insert(c, row)
 
     def insert_rematch(self, old_id: str, row: TableRow) -> None:
-        with self._tx() as c:
+        """Store the rematch `row` of `old_id`, unless that table has one already that is not gone (asked for through
+        another process meanwhile): `Taken` then, and nothing is written."""
+        with self.transaction() as c:
+            if c.execute(_SET_REMATCH, (row.id, old_id)).rowcount != 1:
+                raise Taken(f"table {old_id} has a rematch already")
             self._insert(c, row)
-            c.execute("UPDATE tables SET rematch=? WHERE id=?", (row.id, old_id))
+        self.changed([old_id])
 
     @staticmethod
-    def _insert(c: sqlite3.Connection, row: TableRow) -> None:
+    def _insert(c: Sql, row: TableRow) -> None:
         c.execute(
-            "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (
                 row.id,
                 row.game,
@@ -165,50 +157,32 @@ class Database:
                 row.alive,
             ),
         )
-        c.executemany(
-            "INSERT INTO seats VALUES (?,?,?,?,?,?)",
-            [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
-        )
+        for s in row.seats:
+            c.execute("INSERT INTO seats VALUES (?,?,?,?,?,?)", (row.id, s.seat, s.kind, s.bot, s.name, s.token_hash))
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
-        with self._tx() as c:
-            c.execute(
-                "UPDATE seats SET name=?, token_hash=? WHERE table_id=? AND seat=?", (name, token_hash, table_id, seat)
-            )
+        """Give `seat` to the holder of `token_hash` if it is still free (another process may have given it
+        meanwhile): `Taken` then, and nothing is written."""
+        with self.transaction() as c:
+            taken = c.execute(
+                "UPDATE seats SET name=?, token_hash=? WHERE table_id=? AND seat=? AND token_hash IS NULL",
+                (name, token_hash, table_id, seat),
+            ).rowcount
+            if taken != 1:
+                raise Taken(f"seat {seat} of table {table_id} is taken")
             c.execute("UPDATE tables SET status=? WHERE id=?", (status, table_id))
-
-    def append_action(
-        self, table_id: str, ply: int, seat: int, action: JsonDict, status: str, result: JsonDict | None
-    ) -> None:
-        """Commit one action (and the game's end, if it ends); the primary key refuses a second action at `ply`."""
-        self.append_actions([ActionRow(table_id, ply, seat, action, result if status == "finished" else None)])
-
-    def append_actions(self, rows: list[ActionRow]) -> None:
-        """Commit actions (of any tables) in one transaction, all or none; an action with a `result` also marks its
-        table finished. The primary key refuses a second action at the same ply."""
-        now = time.time()
-        values = [(r.table_id, r.ply, r.seat, orjson.dumps(r.action).decode(), now) for r in rows]
-        if len(rows) == 1 and rows[0].result is None:
-            # One statement is a transaction of its own (autocommit): one call instead of BEGIN, INSERT, COMMIT.
-            self.conn.execute(_INSERT_ACTION, values[0])
-            return
-        with self._tx() as c:
-            c.executemany(_INSERT_ACTION, values)
-            for r in rows:
-                if r.result is not None:
-                    c.execute(
-                        "UPDATE tables SET status='finished', result=? WHERE id=?", (json.dumps(r.result), r.table_id)
-                    )
+        self.changed([table_id])
 
     def expire_waiting(self, table_ids: list[str]) -> None:
         """Mark waiting tables expired (one transaction): they are never loaded again."""
-        with self._tx() as c:
+        with self.transaction():
             query = "UPDATE tables SET status='expired' WHERE id=? AND status='waiting'"
-            c.executemany(query, [(t,) for t in table_ids])
+            self.executemany(query, [(t,) for t in table_ids])
+        self.changed(table_ids)
 
     def expire_waiting_before(self, before: float) -> int:
         """Expire every waiting table whose `alive` (or creation) is older than `before`; how many."""
-        with self._tx() as c:
+        with self.transaction() as c:
             # `status IN (...)` as in the partial index, so that only open tables are read
             cursor = c.execute(
                 "UPDATE tables SET status='expired' WHERE id IN (SELECT id FROM tables"
@@ -217,16 +191,28 @@ class Database:
             )
             return cursor.rowcount
 
-    def abandon_playing(self, table_ids: list[str]) -> None:
-        """Mark playing tables abandoned (one transaction): they ended unfinished, keep their actions, and are not
-        loaded at a start."""
-        with self._tx() as c:
-            query = "UPDATE tables SET status='abandoned' WHERE id=? AND status='playing'"
-            c.executemany(query, [(t,) for t in table_ids])
+    def abandon_playing(self, table_ids: list[str], before: float) -> dict[str, float | None]:
+        """Mark abandoned those of the playing tables `table_ids` whose `alive` (or creation) in the database is
+        `before` or older (one transaction): they ended unfinished, keep their actions, and are not loaded at a
+        start. The database decides, not this process's copy: another process where someone is at the table keeps
+        its `alive` fresh. Returns each table's `alive` as stored now, None for those that are abandoned."""
+        with self.transaction() as c:
+            query = (
+                "UPDATE tables SET status='abandoned' WHERE id=? AND status='playing' AND COALESCE(alive, created) <= ?"
+            )
+            self.executemany(query, [(t, before) for t in table_ids])
+            alive: dict[str, float | None] = {}
+            for table_id in table_ids:
+                row = c.execute(
+                    "SELECT status, COALESCE(alive, created) FROM tables WHERE id=?", (table_id,)
+                ).fetchone()
+                alive[table_id] = None if row is None or row[0] == "abandoned" else float(row[1])
+        self.changed([t for t, at in alive.items() if at is None])
+        return alive
 
     def abandon_playing_before(self, before: float) -> int:
         """Abandon every playing table whose `alive` (or creation) is older than `before`; how many."""
-        with self._tx() as c:
+        with self.transaction() as c:
             cursor = c.execute(
                 "UPDATE tables SET status='abandoned' WHERE id IN (SELECT id FROM tables"
                 " WHERE status IN ('waiting', 'playing') AND status='playing' AND COALESCE(alive, created) < ?)",
@@ -235,96 +221,136 @@ class Database:
             return cursor.rowcount
 
     def set_alive(self, alive: list[tuple[str, float]]) -> None:
-        with self._tx() as c:
-            c.executemany("UPDATE tables SET alive=? WHERE id=?", [(at, table_id) for table_id, at in alive])
+        with self.transaction():
+            self.executemany("UPDATE tables SET alive=? WHERE id=?", [(at, table_id) for table_id, at in alive])
 
     # -- reads -------------------------------------------------------------------------------------------------
 
     def unfinished_ids(self) -> list[str]:
         """The open tables (waiting or playing), oldest first: the index `tables_open` alone answers it."""
-        return [r[0] for r in self.conn.execute(OPEN_TABLES_QUERY)]
+        return [r[0] for r in self.execute(OPEN_TABLES_QUERY).fetchall()]
 
     def status(self, table_id: str) -> str | None:
-        r = self.conn.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone()
+        r = self.execute("SELECT status FROM tables WHERE id=?", (table_id,)).fetchone()
         return None if r is None else str(r[0])
 
     def load(self, table_id: str) -> TableRow | None:
         """The table `table_id` with its seats and actions; None if there is none (or it expired)."""
-        r = self.conn.execute(_SELECT_TABLE + " WHERE id=? AND status != 'expired'", (table_id,)).fetchone()
-        if r is None:
+        r = self.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id=? AND status != 'expired'", (table_id,))
+        head = r.fetchone()
+        if head is None:
             return None
-        seats = [
-            SeatRow(*s)
-            for s in self.conn.execute(
-                "SELECT seat, kind, bot, name, token_hash FROM seats WHERE table_id=? ORDER BY seat", (table_id,)
-            )
-        ]
-        moves = [
-            (seat, json.loads(action))
-            for seat, action in self.conn.execute(
-                "SELECT seat, action FROM actions WHERE table_id=? ORDER BY ply", (table_id,)
-            )
-        ]
         return TableRow(
-            r[0],
-            r[1],
-            json.loads(r[2]),
-            r[3],
-            r[4],
-            r[5],
-            r[6],
-            r[7],
-            r[8],
-            None if r[9] is None else json.loads(r[9]),
-            seats,
-            moves,
-            r[10],
+            head[0],
+            head[1],
+            json.loads(head[2]),
+            head[3],
+            head[4],
+            head[5],
+            head[6],
+            head[7],
+            head[8],
+            None if head[9] is None else json.loads(head[9]),
+            self.seats(table_id),
+            self.moves_since(table_id, 0),
+            head[10],
         )
 
+    def seats(self, table_id: str) -> list[SeatRow]:
+        query = "SELECT seat, kind, bot, name, token_hash FROM seats WHERE table_id=? ORDER BY seat"
+        return [SeatRow(*s) for s in self.execute(query, (table_id,)).fetchall()]
+
+    def moves_since(self, table_id: str, ply: int) -> list[tuple[int, JsonDict]]:
+        """The actions of `table_id` from `ply` on, in order, as (seat, action)."""
+        query = "SELECT seat, action FROM actions WHERE table_id=? AND ply>=? ORDER BY ply"
+        return [(seat, json.loads(action)) for seat, action in self.execute(query, (table_id, ply)).fetchall()]
+
     def count_actions(self, table_id: str) -> int:
-        return int(self.conn.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0])
+        return int(self.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0])
 
 
-_INSERT_ACTION = "INSERT INTO actions VALUES (?,?,?,?,?)"
-_SELECT_TABLE = (
-    "SELECT id, game, options, num_players, seed, created, status, rematch_of, rematch, result, alive FROM tables"
+class Taken(Exception):
+    """A seat or a rematch another process gave first: nothing was written."""
+
+
+# A table's rematch is set once, or again when the one asked for is gone: expired unjoined, or abandoned.
+_SET_REMATCH = (
+    "UPDATE tables SET rematch=? WHERE id=? AND (rematch IS NULL OR EXISTS (SELECT 1 FROM tables r"
+    " WHERE r.id = tables.rematch AND r.status IN ('expired', 'abandoned')))"
 )
+_TABLE_COLUMNS = "id, game, options, num_players, seed, created, status, rematch_of, rematch, result, alive"
+_INSERT_ACTION = "INSERT INTO actions VALUES (?,?,?,?,?)"
+_FINISH = "UPDATE tables SET status='finished', result=? WHERE id=?"
 
 
-# Schema 2's column for "play from memory", then a flag of every table that only the clients read. It is a rule option
-# of the games that have it now, whose views hide the remembered cards (`State.shown_view`).
-_LEGACY_MEMORY = "memory"
+def action_values(rows: list[ActionRow]) -> list[tuple[str, int, int, str, float]]:
+    now = time.time()
+    return [(r.table_id, r.ply, r.seat, orjson.dumps(r.action).decode(), now) for r in rows]
 
 
-def _migrate_memory(c: sqlite3.Connection) -> None:
-    """Schema 2 -> 3: a table stored with the flag set becomes a table of its game with the option `memory` set, when
-    its game has that option (for any other game the flag changed nothing and is dropped); then the column goes."""
-    flagged = c.execute(f"SELECT id, game, options FROM tables WHERE {_LEGACY_MEMORY} != 0").fetchall()
-    for table_id, game, options in flagged:
-        if _has_option(game, _LEGACY_MEMORY):
-            stored = json.loads(options)
-            stored[_LEGACY_MEMORY] = True
-            c.execute("UPDATE tables SET options=? WHERE id=?", (json.dumps(stored), table_id))
-    c.execute(f"ALTER TABLE tables DROP COLUMN {_LEGACY_MEMORY}")
+def finish_values(rows: list[ActionRow]) -> list[tuple[str, str]]:
+    return [(json.dumps(r.result), r.table_id) for r in rows if r.result is not None]
 
 
-def _has_option(game: str, name: str) -> bool:
-    try:
-        options = get_game(game).config_type.options()
-    except PodiumError:  # a game no longer installed: its tables cannot load anyway
-        return False
-    return any(info.name == name for info in options)
+class Database(SqlStore):
+    """The embedded store: one SQLite file (or ":memory:"), one process."""
 
+    dialect = migrations.SqliteDialect()
 
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (the connection runs in autocommit mode otherwise)."""
+    def __init__(self, path: Path | str) -> None:
+        if isinstance(path, Path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.where = str(path)
+        self.conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        self.conn.execute("PRAGMA busy_timeout=5000")
+        self.upgrade()
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        return self.conn.execute(sql, params)
 
-    def __enter__(self) -> sqlite3.Connection:
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, rows)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Sql]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any error (the connection runs in autocommit mode otherwise)."""
         self.conn.execute("BEGIN IMMEDIATE")
-        return self.conn
+        try:
+            yield self
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
 
-    def __exit__(self, exc_type: Any, *rest: Any) -> None:
-        self.conn.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+    def close(self) -> None:
+        self.conn.close()
+
+    def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
+        """One process writes a SQLite file, so a taken ply is a fault, raised (sqlite3.IntegrityError) as before."""
+        values = action_values(rows)
+        if len(rows) == 1 and rows[0].result is None:
+            # One statement is a transaction of its own (autocommit): one call instead of BEGIN, INSERT, COMMIT.
+            self.conn.execute(_INSERT_ACTION, values[0])
+            return []
+        with self.transaction() as c:
+            self.conn.executemany(_INSERT_ACTION, values)
+            for finished in finish_values(rows):
+                c.execute(_FINISH, finished)
+        return []
+
+
+def is_url(db: Path | str) -> bool:
+    return isinstance(db, str) and db.startswith(URL_SCHEMES)
+
+
+def open_store(db: Path | str) -> SqlStore:
+    """The store `db` names: a postgresql:// URL, else a SQLite file (or ":memory:")."""
+    if is_url(db):
+        from podium.server.pgstore import PostgresStore  # psycopg: the `postgres` extra
+
+        return PostgresStore(str(db))
+    return Database(db)

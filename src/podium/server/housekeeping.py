@@ -22,7 +22,7 @@ def touched(table: Table) -> bool:
     spectator of a human's table does not keep it going for players who left)."""
     if any(s.kind == "human" for s in table.seats):
         return table.seated_connected()
-    return bool(table.connections)
+    return table.watched()
 
 
 def check_caps(tables: list[Table], owner: str, bots_only: bool, config: ServerConfig) -> None:
@@ -84,16 +84,28 @@ def sweep(manager: TableManager) -> None:
     if expired:
         manager.db.expire_waiting([t.id for t in expired])
     if abandoned:
-        manager.db.abandon_playing([t.id for t in abandoned])
-        log.info("%d playing table(s) abandoned: nobody was at them for %g s", len(abandoned), config.abandon_ttl)
+        stored = manager.db.abandon_playing([t.id for t in abandoned], now - config.abandon_ttl)
+        for table in abandoned:
+            at = stored.get(table.id)
+            if at is not None:  # someone is at it through another process (which keeps `alive` fresh)
+                table.alive = at
+        abandoned = [t for t in abandoned if stored.get(t.id) is None]
+        if abandoned:
+            log.info("%d playing table(s) abandoned: nobody was at them for %g s", len(abandoned), config.abandon_ttl)
     for table in [*expired, *abandoned]:
-        del manager.tables[table.id]
-        task = manager.bots.tasks.pop(table.id, None)
-        if task is not None:
-            task.cancel()
-        if table.status == PLAYING:
-            table.status = ABANDONED
-        for conn in list(table.connections):
-            conn.close(1001)  # spectators of a table that is no more; a reconnect is told what became of it
+        drop(manager, table)
     if manager.limits is not None:
         manager.limits.prune()
+
+
+def drop(manager: TableManager, table: Table) -> None:
+    """Take a table that expired or was abandoned (here or through another process) out of memory: its bots stop,
+    and its sockets close."""
+    manager.tables.pop(table.id, None)
+    task = manager.bots.tasks.pop(table.id, None)
+    if task is not None:
+        task.cancel()
+    if table.status == PLAYING:
+        table.status = ABANDONED
+    for conn in list(table.connections):
+        conn.close(1001)  # spectators of a table that is no more; a reconnect is told what became of it

@@ -13,23 +13,26 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from podium.core.contract import Action, JsonDict
 from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Record
 from podium.core.registry import get_game
-from podium.server import housekeeping, requests
+from podium.server import hintdesk, housekeeping, requests
 from podium.server.bots import BotRunner
-from podium.server.commits import GroupCommit
+from podium.server.commits import GroupCommit, PlyTaken
 from podium.server.config import ServerConfig
-from podium.server.db import ActionRow, Database, SeatRow, TableRow
+from podium.server.db import ActionRow, SeatRow, SqlStore, TableRow, Taken
 from podium.server.errors import ApiError, bad_request, not_found
-from podium.server.hints import HintWorker, has_hint
+from podium.server.hints import HintWorker
 from podium.server.protocol import Message, ProtocolError
 from podium.server.ratelimit import ClientLimits
 from podium.server.tables import ABANDONED, ENDED, FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
+
+if TYPE_CHECKING:
+    from podium.server.cluster import Cluster
 
 log = logging.getLogger("podium.server")
 
@@ -37,7 +40,7 @@ MAX_LISTED = 100
 
 
 class TableManager:
-    def __init__(self, db: Database, config: ServerConfig) -> None:
+    def __init__(self, db: SqlStore, config: ServerConfig) -> None:
         self.db = db
         self.config = config
         self.tables: dict[str, Table] = {}
@@ -51,6 +54,7 @@ class TableManager:
         self.sweeper: asyncio.Task[None] | None = None
         self.sockets: dict[str, int] = {}  # game sockets open per client address (see open_socket)
         self.hints_waiting = 0  # positions whose hint is being computed or waits for the worker (≤ hint_queue)
+        self.cluster: Cluster | None = None  # many processes on one PostgreSQL (podium.server.cluster)
 
     def now(self) -> float:
         return self.clock()  # late-bound: a test's fake clock applies everywhere, the REST limits included
@@ -88,6 +92,8 @@ class TableManager:
         if table.status in ENDED:
             table.finished_at = self.clock()  # unloaded again `finished_ttl` after its last client has left
         self.tables[table_id] = table
+        if self.cluster is not None:
+            self.cluster.loaded(table)
         return table
 
     @staticmethod
@@ -194,7 +200,14 @@ class TableManager:
             [],
         )
         if rematch_of is not None:
-            self.db.insert_rematch(rematch_of.id, row)
+            try:
+                self.db.insert_rematch(rematch_of.id, row)
+            except Taken:  # asked for through another process meanwhile: join that one
+                if self.cluster is None:
+                    raise
+                self.cluster.refresh(rematch_of)
+                assert rematch_by is not None
+                return self.rematch(rematch_of, rematch_by)
             rematch_of.rematch = table.id
             rematch_of.broadcast()
         else:
@@ -214,7 +227,12 @@ class TableManager:
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
-        self.db.take_seat(table.id, seat, name, hash_token(token), status)
+        try:
+            self.db.take_seat(table.id, seat, name, hash_token(token), status)
+        except Taken:  # through another process, meanwhile
+            if self.cluster is not None:
+                self.cluster.refresh(table)
+            raise ApiError(409, "seat_taken", f"seat {seat} was just taken; free seats: {table.free_seats()}") from None
         table.seats[seat].name = name
         table.seats[seat].token_hash = hash_token(token)
         table.status = status
@@ -247,7 +265,11 @@ class TableManager:
     def seat_of(self, table: Table, token: str | None) -> int | None:
         if not token:
             return None
-        return find_seat(token, [s.token_hash for s in table.seats])
+        seat = find_seat(token, [s.token_hash for s in table.seats])
+        if seat is None and self.cluster is not None:  # a seat taken through another process just now
+            self.cluster.refresh(table)
+            seat = find_seat(token, [s.token_hash for s in table.seats])
+        return seat
 
     def rematch(self, table: Table, token: str | None, owner: str | None = None) -> JsonDict:
         seat = self.seat_of(table, token)
@@ -289,7 +311,13 @@ class TableManager:
         return None if new.status == ABANDONED else new
 
     def open_tables(self) -> list[JsonDict]:
-        tables = [t for t in self.tables.values() if t.status in (WAITING, PLAYING) and t.open_seats()]
+        # Many processes: the waiting tables as the database has them (made or filled through another process too).
+        waiting = self.cluster.load_waiting(MAX_LISTED) if self.cluster is not None else None
+        tables = [
+            t
+            for t in self.tables.values()
+            if t.status in (WAITING, PLAYING) and t.open_seats() and (waiting is None or t.id in waiting)
+        ]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.to_json() for t in tables[:MAX_LISTED]]
 
@@ -310,6 +338,8 @@ class TableManager:
     # -- play --------------------------------------------------------------------------------------------------
 
     def connect(self, table: Table, conn: Connection) -> None:
+        if self.cluster is not None:  # what another process committed and this one has not heard of yet
+            self.cluster.catch_up(table)
         was = conn.seat is not None and table.connected(table.seats[conn.seat])
         if conn.seat is not None:
             table.alive = self.clock()
@@ -318,6 +348,8 @@ class TableManager:
         conn.send(table.sync_text(conn.seat))
         if conn.seat is not None and not was:
             table.presence_changed(self.config.presence_interval)  # the seat's `connected` changed
+        if self.cluster is not None:  # a spectator too: the bots' process plays while anyone watches
+            self.cluster.presence(table)
         self.bots.wake(table)  # bots paused while nobody was there play on
 
     def disconnect(self, table: Table, conn: Connection) -> None:
@@ -326,6 +358,8 @@ class TableManager:
             table.alive = self.clock()
             if not table.connected(table.seats[conn.seat]):
                 table.presence_changed(self.config.presence_interval)
+        if self.cluster is not None:
+            self.cluster.presence(table)
 
     async def act(self, table: Table, conn: Connection, msg: Message) -> None:
         async with table.lock:
@@ -388,13 +422,7 @@ class TableManager:
 
         def done() -> None:
             table.in_flight = False
-            table.state = state
-            if over:
-                table.status = FINISHED
-                table.finished_at = self.clock()
-            table.moves.append((seat, data))
-            table.last_seat, table.last_action, table.last_events = seat, action, events
-            table.hint_cache.clear()
+            table.install(state, seat, data, action, events, self.clock())
             table.broadcast(ack)
             self.bots.wake(table)
 
@@ -404,43 +432,16 @@ class TableManager:
         table.in_flight = True
         # If this task is cancelled meanwhile, the action is still committed and applied (or refused) as one: the
         # flush runs `done` or `failed` whatever became of the future (podium.server.commits).
-        await self.commits.write(row, done, failed)
+        try:
+            await self.commits.write(row, done, failed)
+        except PlyTaken:
+            # Another process played this ply first (many processes on one PostgreSQL): show what it played.
+            if self.cluster is not None:
+                self.cluster.catch_up(table)
+            raise ProtocolError("stale", "another move was played first; play on the latest sync") from None
 
     async def hint(self, table: Table, conn: Connection) -> None:
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("unauthorized", "a spectator cannot ask for hints")
-        if not has_hint(table.game.name):
-            raise ProtocolError("illegal", f"{table.game.title} has no hints")
-        if table.status == WAITING:
-            raise ProtocolError("not_started", "the game starts when every human seat is taken")
-        if table.status in ENDED:
-            raise ProtocolError("game_over", "the game is over")
-        if table.state.current_player != seat:
-            raise ProtocolError("not_your_turn", "a hint is for the seat to move")
-        if conn.hint_running:
-            raise ProtocolError("rate_limited", "a hint is already being computed for you")
-        key = (table.version, seat)
-        answer = table.hint_cache.get(key)
-        if answer is None:
-            # One computation per position, shared by every socket that asks (a seat may have many).
-            pending = table.hint_pending.get(key)
-            if pending is None:
-                if self.hints_waiting >= self.config.hint_queue:
-                    raise ProtocolError("rate_limited", "the hints are busy; ask again in a moment")
-                pending = table.hint_pending[key] = asyncio.ensure_future(
-                    self.hints.hint(table.game.name, table.state.view(seat))
-                )
-                self.hints_waiting += 1
-                pending.add_done_callback(lambda _: self._hint_done(table, key))
-            conn.hint_running = True
-            try:
-                answer = await asyncio.shield(pending)  # a socket that goes away does not cancel it for the others
-            finally:
-                conn.hint_running = False
-            if table.version == key[0]:
-                table.hint_cache[key] = answer
-        conn.send({"type": "hint", "version": key[0], **answer})
+        await hintdesk.ask(self, table, conn)
 
     def open_socket(self, client: str) -> bool:
         """Count a game socket of `client`; False (and not counted) if the address holds as many as allowed."""
@@ -454,10 +455,6 @@ class TableManager:
         left = self.sockets.pop(client, 1) - 1
         if left > 0:
             self.sockets[client] = left
-
-    def _hint_done(self, table: Table, key: tuple[int, int]) -> None:
-        self.hints_waiting -= 1
-        table.hint_pending.pop(key, None)
 
     # -- housekeeping ------------------------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ load its stylesheet or its messages (`i18n.json`, its texts in every language of
 its own. Nothing else of the package is reachable: a file name is one plain name, never a path.
 
 `/games/{name}/rules?lang=xx` is the game's rules document (`rules.md` beside the game's module, or its translation
-`rules.xx.md`) as an HTML fragment for the browser's rules panel, in any game, with or without a renderer.
+`rules.xx.md`) as an HTML fragment for the browser's rules panel, in any game, with or without a renderer; with
+`&players=true`, the rules in a player's words where the game has them (`GameSpec.player_rules`), else the same.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from podium.api.web import FILE_NAME, WebRef, parse_web_ref
 from podium.core.contract import RULES_FILE
 from podium.core.errors import PodiumError, UnknownGame
 from podium.core.plugins import GameSpec
-from podium.core.registry import get_game, get_spec
+from podium.core.registry import get_game, get_spec, player_rules_text
 from podium.server.errors import ApiError
 
 log = logging.getLogger("podium.server")
@@ -151,9 +152,12 @@ def rules_html(markdown: str) -> str:
     return html.replace("<table>", '<div class="table-wrap"><table>').replace("</table>", "</table></div>")
 
 
-def _rules_source(name: str, lang: str) -> tuple[str, str]:
-    """The Markdown of game `name`'s rules in `lang` (falling back to English) and the language it is in."""
+def _rules_source(name: str, lang: str, players: bool = False) -> tuple[str, str]:
+    """The Markdown of game `name`'s rules in `lang` (falling back to English) and the language it is in; with
+    `players`, its rules in a player's words where it has them (`GameSpec.player_rules`)."""
     game = get_game(name)
+    if players and (found := player_rules_text(name, lang)) is not None:
+        return found
     if lang != "en":
         package = sys.modules[type(game).__module__].__package__
         if package:
@@ -167,11 +171,11 @@ def _rules_source(name: str, lang: str) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=64)
-def rules_fragment(name: str, lang: str) -> tuple[bytes, str]:
+def rules_fragment(name: str, lang: str, players: bool = False) -> tuple[bytes, str]:
     """The HTML fragment of game `name`'s rules in `lang` (checked by `rules_language`) and its language; built once
-    per game and language (the documents are part of the installed package)."""
+    per game and language (the documents are part of the installed package). `players`: `_rules_source`."""
     try:
-        text, served = _rules_source(name, lang)
+        text, served = _rules_source(name, lang, players)
     except UnknownGame as exc:
         raise ApiError(404, "not_found", str(exc)) from None
     except PodiumError as exc:  # a plugin that does not load, or a game without a rules document
@@ -181,7 +185,8 @@ def rules_fragment(name: str, lang: str) -> tuple[bytes, str]:
 
 
 @router.get(ROUTE + "/{name}/rules", include_in_schema=False)
-async def game_rules(name: str, lang: str = "en") -> Response:
-    data, served = rules_fragment(name, rules_language(lang))
+async def game_rules(name: str, lang: str = "en", players: bool = False) -> Response:
+    # `?players=true`: the rules in a player's words (the in-page panel); without it the numbered reference.
+    data, served = rules_fragment(name, rules_language(lang), players)
     headers = {"Cache-Control": "no-cache", "Content-Language": served}
     return Response(data, media_type="text/html; charset=utf-8", headers=headers)

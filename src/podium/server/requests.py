@@ -168,7 +168,7 @@ def deal(req: CreateRequest, seed: int) -> State:
 
 
 def _parse_seat_spec(game: Game, index: int, raw: Any) -> SeatSpec:
-    bots = agent_names(game.name)
+    bots = agent_names(game.name, benchmarks=True)  # a benchmark bot is still reachable by its exact name
     allowed = f'{{"kind": "human"}} or {{"kind": "bot", "bot": one of {", ".join(bots)}}}'
     if not isinstance(raw, dict) or raw.get("kind") not in ("human", "bot"):
         raise bad_request(f"seat {index}: expected {allowed}")

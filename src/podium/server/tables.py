@@ -169,10 +169,27 @@ class Table:
     finished_at: float | None = None  # when the game ended, or when the finished table was loaded
     in_flight: bool = False  # an action of this table is being committed (see TableManager.commit)
     owner: str | None = None  # the client address that made it (not stored: a table resumed at a start has none)
+    elsewhere: frozenset[int] = frozenset()  # seats connected through other processes (podium.server.cluster)
+    watched_elsewhere: bool = False  # some socket of another process is at the table (a seat's or a spectator's)
     _fixed: tuple[str, str, str] | None = field(default=None, init=False, repr=False)  # see table_text
 
+    def install(self, state: State, seat: int, data: JsonDict, action: Action, events: list[Event], now: float) -> None:
+        """Make `state` (after `seat`'s committed `action`, `data` as stored) the table's: its moves, last action and
+        status; `now`: the clock, for a game that ends."""
+        self.state = state
+        if state.is_over:
+            self.status = FINISHED
+            self.finished_at = now
+        self.moves.append((seat, data))
+        self.last_seat, self.last_action, self.last_events = seat, action, events
+        self.hint_cache.clear()
+
     def seated_connected(self) -> bool:
-        return any(c.seat is not None for c in self.connections)
+        return bool(self.elsewhere) or any(c.seat is not None for c in self.connections)
+
+    def watched(self) -> bool:
+        """Whether any socket is at the table, a seat's or a spectator's, through this process or another."""
+        return bool(self.connections) or self.watched_elsewhere or bool(self.elsewhere)
 
     @property
     def version(self) -> int:
@@ -197,10 +214,10 @@ class Table:
         return None
 
     def connected(self, seat: Seat) -> bool:
-        return seat.kind == "bot" or any(c.seat == seat.seat for c in self.connections)
+        return seat.kind == "bot" or seat.seat in self.elsewhere or any(c.seat == seat.seat for c in self.connections)
 
     def _seats_json(self) -> list[JsonDict]:
-        connected = {c.seat for c in self.connections}
+        connected = {c.seat for c in self.connections}.union(self.elsewhere)
         return [
             {
                 "seat": s.seat,

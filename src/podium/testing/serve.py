@@ -21,7 +21,7 @@ def free_port() -> int:
 
 
 def spawn_serve(
-    db: Path, port: int, *, bot_delay: float = 0.0, log: Path | None = None, rate_limits: bool = False
+    db: Path | str, port: int, *, bot_delay: float = 0.0, log: Path | None = None, rate_limits: bool = False
 ) -> subprocess.Popen[bytes]:
     """Start `podium serve` (with this interpreter, so the same installation) on `port`; its output is appended to
     `log`, or dropped. The REST rate limits are off unless asked for: every test client has the same address."""

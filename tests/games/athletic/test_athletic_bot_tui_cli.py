@@ -6,6 +6,7 @@ from athletic_helpers import play, position
 from rich.console import Console
 from typer.testing import CliRunner
 
+from game_support import invoke
 from podium.agents.base import agent_names, make_agent
 from podium.cli.tui.base import TurnContext
 from podium.games.athletic import GAME
@@ -54,7 +55,7 @@ def test_table_shows_piles_hand_and_players() -> None:
     console = Console(record=True, width=120, color_system=None)
     console.print(TUI.table(state.view(0)))
     out = console.export_text()
-    for text in ("pile 1", "2 cards", "empty", "your hand: 6r 2p", "seat 1", "draw pile", "turn 1"):
+    for text in ("pile 1", "2 cards", "empty", "your hand: 6r 2p", "seat 2", "draw pile", "turn 1"):
         assert text in out
     console.print(TUI.table(state.full_view()))  # replays show every hand
 
@@ -118,3 +119,16 @@ def test_cli_solve_bad_text_is_one_line_exit_2() -> None:
     assert result.exit_code == 2 and "no solver" in result.output
     result = runner.invoke(_app(), ["solve", "chess", "--hand", "7r", "--piles", "6r | | | | "])
     assert result.exit_code == 2 and "unknown game" in result.output
+
+
+def test_a_bot_turn_draws_the_table_once_then_its_steps() -> None:
+    # a turn of many actions; the reader follows them on the table the turn started from.
+    script = "quit\n"
+    code, output = invoke("play", "athletic", "--seat", "2", "--bots", "medium", "--seed", "3",
+                          "--rule", "first_player=0", stdin=script)  # fmt: skip
+    assert code == 0
+    lines = output.splitlines()
+    steps = [i for i, line in enumerate(lines) if line.startswith("seat 1 (medium bot):")]
+    tables = [i for i, line in enumerate(lines) if line.startswith("Athletic Games — turn")]
+    assert len(steps) > 2 and steps == list(range(steps[0], steps[0] + len(steps)))  # the steps, in a row
+    assert [i for i in tables if i < steps[0]] == [tables[0]] and tables[1] > steps[-1]  # one table before them

@@ -67,7 +67,7 @@ def test_athletic_steps_are_undone_one_by_one_until_the_end_of_the_turn(tmp_path
 def test_menu_items_are_not_split_across_lines() -> None:
     code, output = invoke("play", "athletic", "--seed", "3", stdin="quit\n")
     assert code == 0
-    menu = output[output.index("Your move:") : output.index("seat 0 >")]
+    menu = output[output.index("Your move:") : output.index("seat 1 >")]
     items = re.findall(r"(?:^|\s)([a-z]) ((?:play|fill|move) \S+(?: \S+)?|end)(?=\s|$)", menu)
     assert [label for label, _ in items] == [menu_label(i) for i in range(len(items))]
     assert ("e", "play 5o 3") in items and ("f", "end") in items  # 80 columns: `play 5o 3` was split before
@@ -76,7 +76,7 @@ def test_menu_items_are_not_split_across_lines() -> None:
 def test_your_own_end_of_turn_says_which_cards_you_drew() -> None:
     code, output = invoke("play", "athletic", "--seed", "5", stdin="end\nquit\n")
     assert code == 0
-    assert re.search(r"seat 0 \(you\): end · 0 placed this turn, draws 3: \d+[rgbyop] \d+[rgbyop] \d+[rgbyop]", output)
+    assert re.search(r"seat 1 \(you\): end · 0 placed this turn, draws 3: \d+[rgbyop] \d+[rgbyop] \d+[rgbyop]", output)
 
 
 def test_athletic_piles_read_downwards_from_the_top_card() -> None:

@@ -1,4 +1,5 @@
-"""`podium rules athletic` (every game's: tests/cli/test_rules_cli.py): seats counted from zero."""
+"""`podium rules athletic` (every game's: tests/cli/test_rules_cli.py): the summary counts seats from 1, as every
+screen does, while the option `first_player` counts from 0, as records do (issue 29)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from game_support import invoke, table_rows
 from podium.core.registry import get_game
 
 
-def test_athletic_summary_counts_seats_from_zero() -> None:
-    # A-2.4: seat 0 starts unless first_player names another seat; seats are numbered from 0 everywhere.
+def test_athletic_summary_counts_seats_as_the_screens_do() -> None:
+    # A-2.4: the first seat starts unless first_player names another seat (from 0, like records).
     code, output = invoke("rules", "athletic")
-    assert code == 0 and "seat 0 starts" in " ".join(output.split())
+    assert code == 0 and "Seat 1 starts" in " ".join(output.split())
     code, output = invoke("rules", "athletic", "--rule", "first_player=1")
-    assert code == 0 and "seat 1 starts" in " ".join(output.split())
+    assert code == 0 and "Seat 2 starts" in " ".join(output.split())
     game = get_game("athletic")
     state = game.new_game(game.config_type.from_assignments(["first_player=1"]), 3, 0)
     assert state.current_player == 1

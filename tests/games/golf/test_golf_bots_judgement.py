@@ -125,11 +125,27 @@ def test_the_check_itself_finds_bad_moves() -> None:
     assert found == {"took", "discarded", "swapped"}
 
 
-def test_six_card_hard_plays_the_heuristics_move_without_searching() -> None:
-    # Six-card Golf: the anchored search keeps the heuristic's move (Playout.min_anchor; docs/bots.md), so `hard`
-    # plays as `medium` there, and spends no iterations.
+def test_six_card_anchored_search_on_fast_plays_the_heuristics_move_without_searching() -> None:
+    # Six-card Golf: an anchored search whose playouts are `fast`'s crude six-card policy keeps the heuristic's move
+    # (Playout.min_anchor; docs/bots.md), so it plays as `medium` there, and spends no iterations.
     for i, (seat, view, legal) in enumerate(drawn_positions({"variant": "six"}, 60, seed=23)):
-        hard = make_agent("hard", GAME, seat, 300 + i)
+        anchored = make_agent("ismcts:iterations=600:depth=1:anchor=2", GAME, seat, 300 + i)
         heuristic = make_agent("heuristic", GAME, seat, 300 + i)
-        assert hard.act(view, list(legal)) == heuristic.act(view, list(legal))
-        assert isinstance(hard, ISMCTS) and hard.last_iterations == 0
+        assert anchored.act(view, list(legal)) == heuristic.act(view, list(legal))
+        assert isinstance(anchored, ISMCTS) and anchored.last_iterations == 0
+
+
+@pytest.mark.parametrize(("options", "budget"), [({"variant": "six"}, 60), ({}, 600)], ids=["six", "four"])
+def test_hard_searches_six_card_golf_with_a_tenth_of_its_budget(options: dict[str, Any], budget: int) -> None:
+    # Issue 31: six-card `hard` searches (its playouts are the heuristic's own, `columns`), with 60 of its 600
+    # iterations, since such a playout costs about ten of `fast`'s; four-card `hard` keeps its 600. An iteration is
+    # one playout of one move, and each sampled world plays every move, so a search ends within one world of it.
+    searched = 0
+    for i, (seat, view, legal) in enumerate(drawn_positions(options, 20, seed=29)):
+        hard = make_agent("hard", GAME, seat, 400 + i)
+        assert hard.act(view, list(legal)) in legal
+        assert isinstance(hard, ISMCTS)
+        if hard.last_iterations:
+            assert budget <= hard.last_iterations < budget + len(legal)
+            searched += 1
+    assert searched >= 10

@@ -13,7 +13,8 @@ from podium.agents.base import make_agent
 from podium.core.contract import View
 from podium.core.rng import Rng
 from podium.games.golf import GAME
-from podium.games.golf.bots.playout import GolfPlayout
+from podium.games.golf.bots.heuristic import GolfHeuristic
+from podium.games.golf.bots.playout import GolfColumnsPlayout, GolfHeuristicPlayout, GolfPlayout
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
 
@@ -102,3 +103,49 @@ def test_the_tree_walk_stops_at_the_round_end_with_the_engines_rewards(options: 
                         assert rewards == playout.run(applied, Rng(0))
                     stopped += 1
     assert stopped > 3 and stepped > 50
+
+
+HEURISTIC_PLAYED = [(GolfColumnsPlayout, options) for options in SIX_CARD] + [
+    (GolfHeuristicPlayout, options) for options in FOUR_CARD[:3]
+]
+
+
+@pytest.mark.parametrize(("kind", "options"), HEURISTIC_PLAYED, ids=str)
+def test_the_heuristic_playouts_play_rounds_as_the_heuristic(kind: type[GolfPlayout], options: dict[str, Any]) -> None:
+    """`columns` (issue 31, six-card `hard`) and `heuristic` (four-card too): the rest of a round is each seat's
+    heuristic move from its own view of the sampled world, through the engine: the same round as the heuristic bots
+    playing it with the checked `apply` (the same totals and round scores)."""
+    rng = Rng(10)
+    compared = 0
+    for state, view in decisions(options, 6, 3):
+        if rng.randbelow(6) or state.phase is GolfPhase.OVER:
+            continue
+        playout = kind()
+        playout.prepare(view)
+        world = playout.sampler(GAME, view)(rng)
+        played = world.clone()
+        playout.run(played, Rng(0))
+        applied = world.clone()
+        bot = GolfHeuristic(GAME, 0)
+        while applied.round == world.round and not applied.is_over:
+            p = applied.current_player
+            assert p is not None
+            applied.apply(bot.act(applied.view(p), applied.legal_actions()))
+        assert played.totals == applied.totals
+        assert played.history == applied.history
+        compared += 1
+    assert compared > 10
+
+
+def test_the_columns_playout_is_fast_in_four_card_golf() -> None:
+    """Four-card Golf has no columns: `columns` plays and scores its rounds as `fast` does, with the full budget."""
+    for state, view in decisions({"rounds": 2}, 3, 2):
+        if state.phase is GolfPhase.OVER:
+            continue
+        fast, columns = GolfPlayout(), GolfColumnsPlayout()
+        fast.prepare(view)
+        columns.prepare(view)
+        assert columns.iterations(view, 600) == 600
+        world = fast.sampler(GAME, view)(Rng(3))
+        for action in world.legal_actions():
+            assert columns.play(world, action, Rng(4), True) == fast.play(world, action, Rng(4), True)

@@ -61,3 +61,33 @@ def test_replay_check_says_an_action_the_rules_did_not_allow_is_illegal(tmp_path
     flat = " ".join(output.split())
     assert code == 2 and len(output.strip().splitlines()) == 1
     assert "ply 2: illegal action: knock is not allowed now" in flat and "malformed" not in flat
+
+
+def test_hot_seat_second_peek_is_shown_before_the_screen_passes() -> None:
+    # G-3.3: each player looks at two of their cards; in hot-seat the second one must be seen before the terminal
+    # is cleared for the next player.
+    script = "peek 1\npeek 2\n\n\nquit\n"
+    code, output = invoke("play", "golf", "--seat", "1", "--seat", "2", "--seed", "1", stdin=script)
+    assert code == 0
+    waited = output.index("press Enter to hide your cards and pass the terminal")
+    assert waited < output.index("Pass the terminal to player 2")
+    seen_before_waiting = output[output.rindex("cards (slot:card)", 0, waited) : waited]
+    assert "1: 9♣  2: 5♠  3:░░░  4:░░░" in seen_before_waiting  # both peeked cards (seed 1), the others hidden
+
+
+def test_benchmark_bots_are_not_offered_to_players() -> None:
+    # counting-v0 and heuristic-v1 are measurement baselines (docs/bots.md), not opponents to pick.
+    for args in (("games",), ("rules", "golf")):
+        code, output = invoke(*args)
+        assert code == 0 and "counting-v0" not in output and "heuristic-v1" not in output
+        assert "heuristic" in output
+    code, output = invoke("simulate", "golf", "--bots", "counting-v0,heuristic-v1", "-n", "2", "--rule", "rounds=1")
+    assert code == 0 and "counting-v0" in output
+
+
+def test_a_seat_beyond_the_table_names_golfs_seats() -> None:
+    # Golf is for 2 to 5 players: the screen's seats are 1 to 5, and a sixth is refused as a seat, not a player count.
+    code, output = invoke("play", "golf", "--seat", "6")
+    assert code == 2 and "--seat 6 does not exist: Golf has seats 1 to 5" in output and "not 6" not in output
+    code, output = invoke("play", "golf", "--seat", "5", stdin="quit\n")
+    assert code == 0 and "seat 5: you" in output

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from podium.core.record import Record
+from podium.server.migrations import SCHEMA_VERSION
 from server_support import Socket, create, live_server, play_to_end
 
 
@@ -169,7 +170,7 @@ def test_a_database_of_schema_2_is_migrated_its_memory_tables_become_golf_tables
         assert sync["view"]["config"]["memory"] is True  # the game is played with the option
         socket.close()
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("3",)
+        assert conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == (str(SCHEMA_VERSION),)
         assert "memory" not in {r[1] for r in conn.execute("PRAGMA table_info(tables)")}
 
 
@@ -185,7 +186,7 @@ def test_a_database_of_schema_1_is_upgraded(tmp_path: Path) -> None:
         made = http.post("/api/tables", json=golf(["human", "human"], memory=True)).json()
         assert made["table"]["options"]["memory"] is True
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("3",)
+        assert conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == (str(SCHEMA_VERSION),)
         assert {"alive"} <= {r[1] for r in conn.execute("PRAGMA table_info(tables)")}
         indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index'")}
         assert "tables_open" in indexes and "tables_status" not in indexes

@@ -15,7 +15,7 @@ from podium.core.registry import get_game
 
 runner = CliRunner()
 SEED = "3"
-PROMPT = "seat 0 > "
+PROMPT = "seat 1 > "  # the first seat, as the terminal counts
 
 
 def invoke(*args: str, stdin: str | None = None) -> tuple[int, str]:

@@ -69,28 +69,28 @@ def test_golf_cards_are_written_as_on_the_table_everywhere(tmp_path: Path) -> No
     logged = [line for line in output.splitlines() if "(random bot):" in line and " · " in line]
     assert any("takes A♥" in line for line in logged)
     assert any("puts A♥ in slot 4, discards 10♦" in line for line in logged)
-    assert "Hole 1 ends" in output and "♣" in output
+    assert "Round 1 ends" in output and "♣" in output
     code, replayed = invoke("replay", str(path), "--all")
     assert code == 0 and "discards 10♦" in replayed
-    assert re.search(r"Game over \(rounds complete\): scores seat 0 -?\d+, seat 1 -?\d+; winners seat \d", replayed)
+    assert re.search(r"Game over \(rounds complete\): scores seat 1 -?\d+, seat 2 -?\d+; winners seat [12]", replayed)
     for text in (output, replayed):
         assert not RECORD_CARD.search(text), RECORD_CARD.search(text)
 
 
 def test_hot_seat_players_see_what_the_others_did_since_their_last_turn() -> None:
     # The screen is cleared between the players, so the public part of the other player's turn is repeated.
-    code, output = invoke("play", "golf", "--seat", "0", "--seat", "1", "--rule", "rounds=1", "--seed", "2",
+    code, output = invoke("play", "golf", "--seat", "1", "--seat", "2", "--rule", "rounds=1", "--seed", "2",
                           stdin=FIRST)  # fmt: skip
     assert code == 0
     handoffs = output.split("Pass the terminal to ")[1:]
     recaps = [handoff.split("Golf (four-card)")[0] for handoff in handoffs]
     assert recaps[0] == (
-        "player 1 (seat 1) and press Enter Since your last turn:\n"
-        "seat 0 (player 0): peek 1\nseat 0 (player 0): peek 2\n"
+        "player 2 (seat 2) and press Enter Since your last turn:\n"
+        "seat 1 (player 1): peek 1\nseat 1 (player 1): peek 2\n"
     )
-    assert recaps[1].startswith("player 0 (seat 0) and press Enter Since your last turn:\nseat 1 (player 1): peek 1")
-    assert "seat 0 (player 0)" not in recaps[1]  # never your own actions again
-    assert "seat 0 (player 0): discard · discards 10♦\n" in recaps[2]
+    assert recaps[1].startswith("player 1 (seat 1) and press Enter Since your last turn:\nseat 2 (player 2): peek 1")
+    assert "seat 1 (player 1)" not in recaps[1]  # never your own actions again
+    assert "seat 1 (player 1): discard · discards 10♦\n" in recaps[2]
 
 
 def test_rules_are_followed_by_the_menu_again() -> None:

@@ -106,4 +106,4 @@ def test_ansi_render_is_the_terminal_view() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str)
-    assert "seat 0" in text and "stock: 43 cards" in text
+    assert "seat 1" in text and "stock: 43 cards" in text  # the terminal counts seats from 1

@@ -6,7 +6,7 @@ from golf_helpers import cards, play, position, random_playout, viewed
 
 from podium.games.golf import GAME
 from podium.games.golf.config import SIX_VALUES, STANDARD_VALUES
-from podium.games.golf.scoring import card_values, hand_sum, round_scores
+from podium.games.golf.scoring import card_values, hand_sum, round_scores, round_winners
 
 STD = card_values(STANDARD_VALUES)
 SIX = card_values(SIX_VALUES)
@@ -32,10 +32,17 @@ def test_g2_explicit_values_mapping_is_used_in_play() -> None:
 
 def test_g6_round_score_is_sum_minus_winner_sum() -> None:
     # G-6
-    assert round_scores([10, 26, 39], relative=True) == ([0, 16, 29], [0])
-    assert round_scores([7, 3, 3], relative=True) == ([4, 0, 0], [1, 2])
+    assert round_scores([10, 26, 39], relative=True) == [0, 16, 29]
+    assert round_scores([7, 3, 3], relative=True) == [4, 0, 0]
     # G-8.5 six_scoring = "total": each round's own sum.
-    assert round_scores([7, -3, 3], relative=False) == ([7, -3, 3], [1])
+    assert round_scores([7, -3, 3], relative=False) == [7, -3, 3]
+
+
+def test_g5_lowest_sum_wins_the_round_and_ties_share_it() -> None:
+    # G-5
+    assert round_winners([10, 26, 39]) == [0]
+    assert round_winners([7, 3, 3]) == [1, 2]
+    assert round_winners([7, -3, 3]) == [1]
 
 
 def test_g6_totals_add_up_over_rounds_and_the_lowest_total_wins() -> None:

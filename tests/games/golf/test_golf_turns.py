@@ -84,8 +84,8 @@ def test_g4_2_knock_instead_of_drawing_once_per_round() -> None:
         play(state, "knock")
     # the reason names the knock already made and does not offer knocking
     assert str(refused.value) == (
-        "knock is not allowed now: seat 1 must draw from the stock, take the top discard"
-        " (seat 0 has knocked: one knock per round, G-4.2); legal now: draw, take"
+        "knock is not allowed now: the player to move must draw from the stock, take the top discard"
+        " (someone has knocked already: one knock per round, G-4.2); legal now: draw, take"
     )
 
 

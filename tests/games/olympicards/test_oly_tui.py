@@ -27,7 +27,7 @@ def test_table_shows_sport_round_target_award_and_hand() -> None:
         "Next to withdraw gets: 3 cards, bronze, start card",
         "Your hand: 5g 9g",
         "1G",
-        "Seat 1 (you)",
+        "Seat 2 (you)",  # view(1): the second seat, counted from 1 on the screen
     ):
         assert expected in text
     labels = [TUI.action_label(a, state.view(1)) for a in state.legal_actions()]

@@ -109,7 +109,7 @@ def register(app: typer.Typer) -> None:
             console.print(f"  {number}. {step}")
         if plan.actions:
             console.print("  then: end")
+        searched = f"{plan.nodes} position{'' if plan.nodes == 1 else 's'} searched"
         console.print(
-            f"[dim]proven maximum: {plan.placed} of {plan.hand_size} ({plan.nodes} positions searched, "
-            f"{plan.seconds * 1000:.1f} ms)[/]"
+            f"[dim]proven maximum: {plan.placed} of {plan.hand_size} ({searched}, {plan.seconds * 1000:.1f} ms)[/]"
         )

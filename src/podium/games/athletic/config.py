@@ -36,9 +36,7 @@ class AthleticConfig(GameConfig):
         "both", doc="a card goes on the same sport's value ±1 (both) or +1 only (up) (A-3)", choices=("both", "up")
     )
     table_moves: bool = option(True, doc="a turn may move a pile's top card to another pile (A-4.2)")
-    medals_to_win: int = option(
-        5, doc="medals needed to win (A-7); at most 25, the medals in the box (A-1)", minimum=1, maximum=MEDALS
-    )
+    medals_to_win: int = option(5, doc="medals needed to win (A-7); at most 25", minimum=1, maximum=MEDALS)
     max_turns: int = option(
         1000,
         doc="safety net: the game ends after this many turns in total (A-7)",
@@ -47,7 +45,8 @@ class AthleticConfig(GameConfig):
         public=(1, 2000),  # twice the default: past any game people play
     )
     first_player: int | None = option(
-        None, doc="seat that starts (A-2.4); none = seat 0", parse=_first_player,
+        None, doc="seat that starts (A-2.4), counted from 0 as in records: 0 is seat 1 on the screen; none = 0",
+        parse=_first_player,
         minimum=0, maximum=MAX_SEAT, allowed="none | a seat number 0..players-1",
     )  # fmt: skip
     chance: bool = chance_option()

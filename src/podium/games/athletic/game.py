@@ -163,8 +163,8 @@ class AthleticGame(Game):
             if config.table_moves
             else "Table moves are off (table_moves=false): only hand cards are placed."
         )
-        # Seats count from 0 here as everywhere else (`--rule first_player=1` is the seat shown as "seat 1").
-        first = "seat 0" if config.first_player is None else f"seat {config.first_player}"
+        # The option counts seats from 0, as records do; players read them from 1 (`first_player=1` is seat 2).
+        first = f"Seat {(config.first_player or 0) + 1}"
         return (
             "Athletic Games (2-5 players). 60 cards: six sports (r g b y o p = red green blue yellow orange purple) "
             "with values 1 to 10; a card is written value then sport, e.g. 7r is red 7.\n\n"

@@ -10,6 +10,7 @@ SPEC = GameSpec(
     game="podium.games.athletic.game:GAME",
     encoding="podium.games.athletic.encoding:ENCODING",
     tui="podium.games.athletic.tui:TUI",
+    player_rules="podium.games.athletic:players.md",
     web="podium.games.athletic:web/renderer.js",
     heuristic="podium.games.athletic.bots.heuristic:AthleticHeuristic",
     bots={"solver": "podium.games.athletic.bots.solver_bot:AthleticSolverAgent"},

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from podium.api.tui import Command, GameTui, TurnContext
+from podium.api.tui import Command, GameTui, TurnContext, seat_label
 from podium.core.contract import Action, Event, View
 from podium.games.athletic.actions import END, AthleticAction
 from podium.games.athletic.cards import SPORT, SPORT_LETTERS, SPORT_STYLES, VALUE, parse_card
@@ -59,6 +59,7 @@ class AthleticTui(GameTui):
         "[bold]play[/], [bold]fill[/] and [bold]move[/] can be undone one by one until you [bold]end[/] the turn"
         " (ending it draws cards)"
     )
+    table_before_bot_turn = True
 
     def table(self, view: View) -> RenderableType:
         typed = athletic_view(view)
@@ -73,7 +74,7 @@ class AthleticTui(GameTui):
         if hands is not None:
             players.add_column("hand")
         for seat in range(typed["num_players"]):
-            name = "you" if seat == typed["player"] else f"seat {seat}"
+            name = "you" if seat == typed["player"] else seat_label(seat)
             marker = "▶ " if seat == typed["current_player"] else "  "
             row: list[RenderableType] = [
                 marker + name,
@@ -83,7 +84,8 @@ class AthleticTui(GameTui):
             if hands is not None:
                 row.append(_cards_line(_sorted_hand(hands[seat])))
             players.add_row(*row)
-        info = Text(f"draw pile: {typed['draw_size']} cards", style="dim")
+        size = typed["draw_size"]
+        info = Text(f"draw pile: {size} card{'' if size == 1 else 's'}", style="dim")
         if typed["placed_this_turn"]:
             info.append(f"   placed this turn: {typed['placed_this_turn']}", style="bold")
         reason = typed["reason"]

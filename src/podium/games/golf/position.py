@@ -19,8 +19,6 @@ from podium.games.golf.rules import (
     END_NAMES,
     OWNER,
     P_DRAWN,
-    PHASE_INDEX,
-    PHASES,
     UNSEEN,
     GolfPhase,
     Rules,
@@ -40,7 +38,6 @@ class GolfPosition(State):
         "_closer",
         "_cur",
         "_discard",
-        "_drawn",
         "_ends",
         "_final_left",
         "_first",
@@ -48,29 +45,33 @@ class GolfPosition(State):
         "_history",
         "_known",
         "_last",
-        "_phase",
         "_r",
         "_rng",
-        "_round",
         "_stock",
-        "_taken",
         "_totals",
         "_turns",
+        "drawn",
         "num_players",
+        "phase",
+        "round",
+        "taken",
     )
 
     _r: Rules
     num_players: int
+    # Read by the bots at every decision of every playout, so plain attributes rather than properties (in Python 3.11
+    # a property read is a call: 4% of a four-card search's instructions for `phase` and `drawn` alone). Like the
+    # accessors, they are for reading: only the rules write them.
+    phase: GolfPhase  # whose decision is what (G-3 … G-8)
+    drawn: int  # the card in hand in the "drawn" phase, else -1
+    taken: bool  # in the "drawn" phase: the card in hand came from the discard pile (so everybody has seen it)
+    round: int  # the round being played (1-based: the hole)
     _hands: list[int]  # hands[seat * slots + slot]
     _known: list[int]  # UNSEEN / OWNER / PUBLIC, parallel to _hands
     _stock: list[int]  # top = last
     _discard: list[int]  # top = last
-    _drawn: int  # the card in hand during the "drawn" phase, else -1
-    _taken: bool  # the drawn card came from the discard pile (so everybody saw it)
-    _phase: int  # P_PEEK … P_OVER, the index of its GolfPhase in PHASES
     _cur: int  # -1 once the game is over
     _first: int  # the round's first player (G-3.4)
-    _round: int  # 1-based hole number
     _closer: int  # four-card: who knocked; six-card: who first had all cards face up; -1 = nobody yet
     _final_left: int  # turns left in the round once someone closed it (including the closer's own), 0 = not closing
     _totals: list[int]
@@ -105,7 +106,7 @@ class GolfPosition(State):
         round_turns: int,
         rng: Rng,
     ) -> None:
-        """The one way to build a state (`GolfState.new`, `records.read_state`, `game.view_sampler`). It
+        """The one way to build a state (`GolfState.new`, `records.read_state` and `records.view_sampler`). It
         takes the lists as they are and checks nothing: the callers deal or check them. `ends` counts the rounds
         ended each way of END_NAMES; `round_turns` is the turns begun in this round (G-5.3)."""
         self._r = rules
@@ -114,12 +115,12 @@ class GolfPosition(State):
         self._known = known
         self._stock = stock
         self._discard = discard
-        self._drawn = -1 if drawn is None else drawn
-        self._taken = taken
-        self._phase = PHASE_INDEX[phase]
+        self.drawn = -1 if drawn is None else drawn
+        self.taken = taken
+        self.phase = phase
         self._cur = -1 if current is None else current
         self._first = first
-        self._round = round
+        self.round = round
         self._closer = -1 if closer is None else closer
         self._final_left = final_left
         self._totals = totals
@@ -156,16 +157,6 @@ class GolfPosition(State):
     def discard(self) -> Sequence[int]:
         """The discard pile, top = last."""
         return self._discard
-
-    @property
-    def drawn(self) -> int:
-        """The card in hand in the "drawn" phase, else -1."""
-        return self._drawn
-
-    @property
-    def taken(self) -> bool:
-        """In the "drawn" phase: the card in hand came from the discard pile (so everybody has seen it)."""
-        return self._taken
 
     @property
     def first_player(self) -> int:
@@ -232,22 +223,14 @@ class GolfPosition(State):
         return self._cur < 0
 
     @property
-    def phase(self) -> GolfPhase:
-        return PHASES[self._phase]
-
-    @property
-    def round(self) -> int:
-        return self._round
-
-    @property
     def round_turns(self) -> int:
         """Turns begun in the current round, all players together (G-5.3); the last round's once the game is over."""
         return self._turns - self._cap + self._r.turn_limit
 
     def all_cards(self) -> list[int]:
         cards = self._hands + self._stock + self._discard
-        if self._drawn >= 0:
-            cards.append(self._drawn)
+        if self.drawn >= 0:
+            cards.append(self.drawn)
         return cards
 
     def shuffle_hidden(self, player: int | None, rng: Rng) -> Self:
@@ -261,9 +244,9 @@ class GolfPosition(State):
         ]
         hands = self._hands
         hidden = [hands[i] for i in places] + self._stock
-        hidden_drawn = self._phase == P_DRAWN and not self._taken and player != self._cur
+        hidden_drawn = self.phase is P_DRAWN and not self.taken and player != self._cur
         if hidden_drawn:
-            hidden.append(self._drawn)
+            hidden.append(self.drawn)
         rng.shuffle(hidden)
         return self.dealt(places, hidden, hidden_drawn, self._rng.clone())
 
@@ -273,17 +256,17 @@ class GolfPosition(State):
         """A copy of this position with other cards where a player cannot know them: `cards` dealt from their end,
         first the card in hand when `drawn`, then the hand places `places` in order; what is left of `cards` is the
         copy's stock (`cards` itself) and `rng` its generator; `hands`, the copy's hands before that deal (a copy of
-        this position's by default). For `shuffle_hidden` and the searches' samplers (`game.view_sampler`,
+        this position's by default). For `shuffle_hidden` and the searches' samplers (`records.view_sampler`,
         `bots/beliefs.py`): the caller deals the cards it took out, so that the copy keeps one deck."""
         hands = self._hands[:] if hands is None else hands
         pop = cards.pop
-        card = pop() if drawn else self._drawn
+        card = pop() if drawn else self.drawn
         for i in places:
             hands[i] = pop()
         twin = self.__class__.__new__(self.__class__)
         twin.__setstate__(
-            (self._r, self.num_players, hands, self._known[:], cards, self._discard[:], card, self._taken,
-             self._phase, self._cur, self._first, self._round, self._closer, self._final_left, self._totals[:],
+            (self._r, self.num_players, hands, self._known[:], cards, self._discard[:], card, self.taken,
+             self.phase, self._cur, self._first, self.round, self._closer, self._final_left, self._totals[:],
              self._history[:], self._last, self._ends[:], self._turns, self._cap, rng)
         )  # fmt: skip
         return twin
@@ -293,7 +276,7 @@ class GolfPosition(State):
         # The inner lists of `_history` are never changed once appended, nor `_last` once built: shared.
         twin.__setstate__(
             (self._r, self.num_players, self._hands[:], self._known[:], self._stock[:], self._discard[:],
-             self._drawn, self._taken, self._phase, self._cur, self._first, self._round, self._closer,
+             self.drawn, self.taken, self.phase, self._cur, self._first, self.round, self._closer,
              self._final_left, self._totals[:], self._history[:], self._last, self._ends[:], self._turns, self._cap,
              self._rng.clone())
         )  # fmt: skip
@@ -303,15 +286,15 @@ class GolfPosition(State):
         """Every field, in the order `__setstate__` takes them (pickling; `clone` and `dealt` hand a new position
         its fields through `__setstate__`, so that no position writes another's)."""
         return (
-            self._r, self.num_players, self._hands, self._known, self._stock, self._discard, self._drawn, self._taken,
-            self._phase, self._cur, self._first, self._round, self._closer, self._final_left, self._totals,
+            self._r, self.num_players, self._hands, self._known, self._stock, self._discard, self.drawn, self.taken,
+            self.phase, self._cur, self._first, self.round, self._closer, self._final_left, self._totals,
             self._history, self._last, self._ends, self._turns, self._cap, self._rng,
         )  # fmt: skip
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         (
-            self._r, self.num_players, self._hands, self._known, self._stock, self._discard, self._drawn, self._taken,
-            self._phase, self._cur, self._first, self._round, self._closer, self._final_left, self._totals,
+            self._r, self.num_players, self._hands, self._known, self._stock, self._discard, self.drawn, self.taken,
+            self.phase, self._cur, self._first, self.round, self._closer, self._final_left, self._totals,
             self._history, self._last, self._ends, self._turns, self._cap, self._rng,
         ) = state  # fmt: skip
 
@@ -320,16 +303,16 @@ class GolfPosition(State):
             "game": "golf",
             "config": self._r.config_json(),
             "num_players": self.num_players,
-            "round": self._round,
+            "round": self.round,
             "first_player": self._first,
-            "phase": PHASES[self._phase].value,
+            "phase": self.phase.value,
             "current_player": self.current_player,
             "hands": self._hands[:],
             "known": self._known[:],
             "stock": self._stock[:],
             "discard": self._discard[:],
-            "drawn": None if self._drawn < 0 else self._drawn,
-            "taken": self._taken and self._drawn >= 0,  # stale outside the "drawn" phase
+            "drawn": None if self.drawn < 0 else self.drawn,
+            "taken": self.taken and self.drawn >= 0,  # stale outside the "drawn" phase
             "closer": None if self._closer < 0 else self._closer,
             "final_left": self._final_left,
             "totals": self._totals[:],

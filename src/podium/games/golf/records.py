@@ -1,5 +1,5 @@
-"""Reading untrusted data into a Golf position: a stored state (`to_dict`'s). (A view is read by
-`game.view_sampler`, for `determinize`.)
+"""Reading untrusted data into a Golf position: a stored state (`to_dict`'s, `read_state`) and a view (`view_sampler`,
+for `determinize`: the view's position with the cards its viewer cannot know dealt at random).
 
 It checks what it reads with `podium.core.checks` (ints are ints, in range; lists of the right length; card ids)
 and builds through the position's one constructor. The class to build is passed in (`GolfState`), so that this
@@ -8,7 +8,7 @@ module does not import the rules engine, which reads records through it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import chain
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -24,7 +24,7 @@ from podium.core.checks import (
 )
 from podium.core.errors import RecordError
 from podium.core.rng import Rng
-from podium.games.golf.cards import DECK_SIZE
+from podium.games.golf.cards import DECK_SIZE, parse_card
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.position import GolfPosition
 from podium.games.golf.rules import (
@@ -55,6 +55,7 @@ _POSITION_FIELDS = itemgetter(
 )
 _ROUND_FIELDS = itemgetter("taken", "closer", "final_left", "turns", "totals", "history", "last_round", "ends", "rng")
 _stored_config = memoized(GolfConfig.from_stored)  # configs are immutable: states read with the same one share it
+_view_config = memoized(GolfConfig.from_options)
 _MID_TURN = (GolfPhase.DRAWN, GolfPhase.KNOCK, GolfPhase.FLIP)
 _BEFORE_TURNS = (GolfPhase.PEEK, GolfPhase.INITIAL_FLIP)
 
@@ -261,3 +262,85 @@ def _round_turns(value: Any, r: Rules, phase: GolfPhase, turns: int) -> int:
     if phase is GolfPhase.START and count >= r.turn_limit:
         raise RecordError(f"round_turns = {count}: the round would have ended after turn {r.turn_limit} (G-5.3)")
     return count
+
+
+def view_sampler(cls: type[S], view: Mapping[str, Any]) -> Callable[[Rng], S]:
+    """`determinize` in two steps: read and check the view (once), then deal (per sample) the cards the viewer cannot
+    know uniformly at random into the places they cannot see (other players' unseen or privately seen cards, the
+    viewer's unseen cards, the stock, a card someone else drew), keeping everything the view shows. The counts and
+    scores are taken as the view has them. A view not even shaped like a Golf view raises KeyError, TypeError or
+    ValueError, which `GolfGame.determinizer` reports as RecordError."""
+    if view.get("game") != "golf":
+        raise RecordError("not a golf view")
+    config = _view_config(view["config"])
+    n = integer(view["num_players"], "num_players", 2, MAX_PLAYERS)
+    optional_integer(view["player"], "player", 0, n - 1)
+    r = rules_for(config, n)
+    slots = r.slots
+    known: list[int] = []
+    hands: list[int] = []
+    view_hands = view["hands"]
+    public = view["public"]
+    owner_knows = view["owner_knows"]
+    for q in range(n):
+        for s in range(slots):
+            text = view_hands[q][s]
+            known.append(PUBLIC if public[q][s] else OWNER if owner_knows[q][s] else UNSEEN)
+            hands.append(-1 if text is None else parse_card(text))
+    discard = [parse_card(t) for t in view["discard"]]
+    phase = PHASE_OF[view["phase"]]
+    drawn = -1
+    if phase is GolfPhase.DRAWN and view["drawn"] is not None:
+        drawn = parse_card(view["drawn"])
+    seen = {c for c in hands if c >= 0}
+    seen.update(discard)
+    if drawn >= 0:
+        seen.add(drawn)
+    unknown = [c for c in range(DECK_SIZE) if c not in seen]
+    deal_drawn = phase is GolfPhase.DRAWN and drawn < 0
+    hidden = [i for i, c in enumerate(hands) if c < 0]  # dealt in this order, from the end of the shuffled cards
+    if len(unknown) - deal_drawn - len(hidden) != view["stock_size"]:
+        raise RecordError(f"the view's cards do not add up to a deck (stock_size {view['stock_size']})")
+    taken = view["drawn_from"] == "discard"
+    current = view["current_player"]
+    first = view["first_player"]
+    round_ = view["round"]
+    closer = view["went_out"] if r.six else view["knocker"]
+    final_left = view["final_turns_left"]
+    totals = list(view["scores"])
+    history = [list(s) for s in view["round_scores"]]  # its rows shared by the samples, as by clones: never changed
+    last = copy_last(view["last_round"])
+    ends = [view["round_ends"][name] for name in END_NAMES]
+    turns = view["turns"]
+    round_turns = view["round_turns"]
+
+    # Everything but the dealt cards, built once; each sample is a copy of it (list slices) with its own deal.
+    proto = cls(
+        r,
+        hands=hands,
+        known=known,
+        stock=[],
+        discard=discard,
+        drawn=None if drawn < 0 else drawn,
+        taken=taken,
+        phase=phase,
+        current=current,
+        first=first,
+        round=round_,
+        closer=closer,
+        final_left=final_left,
+        totals=totals,
+        history=history,
+        last=last,
+        ends=ends,
+        turns=turns,
+        round_turns=round_turns,
+        rng=Rng(0),
+    )
+
+    def sample(rng: Rng) -> S:
+        stock = unknown[:]
+        rng.shuffle(stock)
+        return proto.dealt(hidden, stock, deal_drawn, Rng(rng.next_u64()))
+
+    return sample

@@ -28,9 +28,9 @@ class GolfPhase(StrEnum):
     OVER = "over"
 
 
-# The engine keeps the phase as a small int (cheap to compare on the hot path); PHASES[i] is its enum member.
 PHASES: tuple[GolfPhase, ...] = tuple(GolfPhase)
-P_PEEK, P_INITIAL_FLIP, P_START, P_DRAWN, P_KNOCK, P_FLIP, P_OVER = range(len(PHASES))
+# The members by short names, for the engine's hot path (compared with `is`).
+P_PEEK, P_INITIAL_FLIP, P_START, P_DRAWN, P_KNOCK, P_FLIP, P_OVER = PHASES
 PHASE_INDEX: dict[str, int] = {phase.value: i for i, phase in enumerate(PHASES)}
 PHASE_OF: dict[str, GolfPhase] = {phase.value: phase for phase in PHASES}  # cheaper than GolfPhase(text)
 

@@ -94,15 +94,16 @@ def hand_sum(cards: Sequence[int], values: Sequence[int], six: bool) -> int:
     return int(partial_sum(cards, values, six, _NOTHING))
 
 
-def round_scores(sums: Sequence[int], relative: bool) -> tuple[list[int], list[int]]:
-    """(scores, winners) of a round. The lowest sum wins, ties: every tied player wins (G-5).
-    Relative scoring (G-6): sum minus the winner's sum, so winners score 0; else each sum as it is (G-8.5 total)."""
-    # Loops, not comprehensions: two to five seats, at the end of every round a playout plays.
+def round_scores(sums: Sequence[int], relative: bool) -> list[int]:
+    """A round's scores from its hands' sums (G-5). Relative scoring (G-6): sum minus the lowest sum, so the round's
+    winners score 0; else each sum as it is (G-8.5 total)."""
+    if not relative:
+        return list(sums)
     best = min(sums)
-    winners = []
-    scores = []
-    for seat, s in enumerate(sums):
-        if s == best:
-            winners.append(seat)
-        scores.append(s - best if relative else s)
-    return scores, winners
+    return [s - best for s in sums]
+
+
+def round_winners(sums: Sequence[int]) -> list[int]:
+    """The seats that win a round: the lowest sum wins, and every tied player wins (G-5)."""
+    best = min(sums)
+    return [seat for seat, s in enumerate(sums) if s == best]

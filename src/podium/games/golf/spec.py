@@ -10,6 +10,7 @@ SPEC = GameSpec(
     game="podium.games.golf.game:GAME",
     encoding="podium.games.golf.encoding:ENCODING",
     tui="podium.games.golf.tui:TUI",
+    player_rules="podium.games.golf:players.md",
     web="podium.games.golf:web/renderer.js",
     heuristic="podium.games.golf.bots.heuristic:GolfHeuristic",
     # benchmark baselines (docs/bots.md): the heuristic of before issue 17, frozen, and another project's heuristic
@@ -17,7 +18,12 @@ SPEC = GameSpec(
         "heuristic-v1": "podium.games.golf.bots.heuristic_v1:GolfHeuristicV1",
         "counting-v0": "podium.games.golf.bots.counting:GolfCountingV0",
     },
-    playouts={"fast": "podium.games.golf.bots.playout:GolfPlayout"},
+    benchmarks=("heuristic-v1", "counting-v0"),
+    playouts={
+        "fast": "podium.games.golf.bots.playout:GolfPlayout",
+        "columns": "podium.games.golf.bots.playout:GolfColumnsPlayout",
+        "heuristic": "podium.games.golf.bots.playout:GolfHeuristicPlayout",
+    },
     default_playout="fast",
     notes={
         "ismcts": BotNote(
@@ -35,12 +41,12 @@ SPEC = GameSpec(
             "heuristic",
         ),
         # the flat, paired-sample form measured stronger than the full tree here (the tree fuses the decisions
-        # after a blind draw); anchored on the heuristic's move, which a sampled deal's noise must not override
-        # (docs/bots.md)
+        # after a blind draw); anchored on the heuristic's move, which a sampled deal's noise must not override;
+        # six-card rounds played out by the heuristic itself, 60 iterations (`columns`; docs/bots.md)
         "hard": BotNote(
-            "a strong player: the heuristic's move unless ISMCTS, comparing the moves flat on 600 paired sampled "
-            "deals, finds another clearly better",
-            "ismcts:iterations=600:depth=1:anchor=2",
+            "a strong player: the heuristic's move unless ISMCTS, comparing the moves flat on paired sampled deals "
+            "(600 four-card, 60 six-card, played out by the heuristic), finds another clearly better",
+            "ismcts:iterations=600:depth=1:anchor=2:playout=columns",
         ),
     },
 )

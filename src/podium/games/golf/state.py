@@ -14,7 +14,7 @@ without either.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self, cast
 
 from podium.core.contract import Event, JsonDict, Result
@@ -56,7 +56,7 @@ from podium.games.golf.rules import (
     copy_last,
     rules_for,
 )
-from podium.games.golf.scoring import hand_sum, round_scores
+from podium.games.golf.scoring import hand_sum, round_scores, round_winners
 from podium.games.golf.termination import GolfTermination
 from podium.games.golf.views import GolfViews
 
@@ -126,20 +126,20 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
         self._discard = [deck[-1]]
         self._stock = deck[size:-1]
         self._known = [UNSEEN] * size
-        self._drawn = -1
-        self._taken = False
+        self.drawn = -1
+        self.taken = False
         self._closer = -1
         self._final_left = 0
         self._cap = self._turns + r.turn_limit
-        self._first = self._cur = (self._round - 1) % n  # G-3.4
+        self._first = self._cur = (self.round - 1) % n  # G-3.4
         if events is not None:
             events.append(
-                Event("deal", {"round": self._round, "first_player": self._first, "discard": CARD_TEXT[deck[-1]]})
+                Event("deal", {"round": self.round, "first_player": self._first, "discard": CARD_TEXT[deck[-1]]})
             )
         if r.six:
-            self._phase = P_INITIAL_FLIP  # G-8.1
+            self.phase = P_INITIAL_FLIP  # G-8.1
         elif r.peek_choose:
-            self._phase = P_PEEK  # G-3.3
+            self.phase = P_PEEK  # G-3.3
         else:
             # G-3.3 peek = "near": everybody sees slots 0 and 1 at once.
             known = self._known
@@ -150,27 +150,27 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
                     if events is not None:
                         card = CARD_TEXT[hands[p * 4 + slot]]
                         events.append(Event("peek", {"player": p, "slot": slot, "card": card}, _SEATS[p]))
-            self._phase = P_START
+            self.phase = P_START
 
     # ------------------------------------------------------------------ contract: rules
 
     def legal_actions(self) -> list[GolfAction]:  # type: ignore[override]
-        phase = self._phase
-        if phase == P_START:
+        phase = self.phase
+        if phase is P_START:
             return list(self._r.start_knock if self._closer < 0 else self._r.start_plain)
-        if phase == P_DRAWN:
-            return list(self._r.drawn_taken if self._taken else self._r.drawn_stock)
-        if phase == P_KNOCK:
+        if phase is P_DRAWN:
+            return list(self._r.drawn_taken if self.taken else self._r.drawn_stock)
+        if phase is P_KNOCK:
             return [KNOCK_ACTION, PASS_ACTION]
-        if phase == P_OVER:
+        if phase is P_OVER:
             return []
         slots = self._r.slots
         base = self._cur * slots
         known = self._known
-        if phase == P_PEEK:
+        if phase is P_PEEK:
             return [PEEKS[s] for s in range(slots) if known[base + s] == UNSEEN]
         flips = [FLIPS[s] for s in range(slots) if known[base + s] == UNSEEN]
-        if phase == P_FLIP and self._r.flip_mode == 1:
+        if phase is P_FLIP and self._r.flip_mode == 1:
             flips.insert(0, PASS_ACTION)
         return flips
 
@@ -201,24 +201,24 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
 
     def _play(self, action: GolfAction, events: list[Event] | None = None) -> int:
         """`action`'s rules for the current player; the seat to move next, or -1 - END_… when it ended the round."""
-        phase = self._phase
+        phase = self.phase
         p = self._cur
-        if phase == P_START:
+        if phase is P_START:
             # G-4.1: draw from the stock or take the top discard; G-4.2 `knock = instead`: or knock, and every other
             # player has one more turn (G-5.1).
             self._turns += 1
             kind = action.kind
             if kind == DRAW:
-                self._drawn = c = self._stock.pop()
-                self._taken = False
-                self._phase = P_DRAWN
+                self.drawn = c = self._stock.pop()
+                self.taken = False
+                self.phase = P_DRAWN
                 if events is not None:
                     events += (_DRAW_EVENTS[p], _DRAWN_EVENTS[p][c])
                 return p
             if kind != KNOCK:
-                self._drawn = c = self._discard.pop()
-                self._taken = True
-                self._phase = P_DRAWN
+                self.drawn = c = self._discard.pop()
+                self.taken = True
+                self.phase = P_DRAWN
                 if events is not None:
                     events.append(_TAKE_EVENTS[p][c])
                 return p
@@ -226,7 +226,7 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
             self._final_left = self.num_players
             if events is not None:
                 events.append(_KNOCK_EVENTS[p])
-        elif phase == P_DRAWN:
+        elif phase is P_DRAWN:
             # G-4.1: the card in hand is swapped for one of the player's cards (face up if it was taken, or in
             # six-card, G-8.2) or discarded; then the turn ends, unless a knock (G-4.2 `knock = after`) or a flip
             # (G-8.2 `flip_on_discard`) decision follows.
@@ -236,15 +236,15 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
                 i = p * r.slots + slot
                 hands = self._hands
                 old = hands[i]
-                placed = self._drawn
+                placed = self.drawn
                 hands[i] = placed
-                public = r.six or self._taken
+                public = r.six or self.taken
                 known = self._known
                 # G-8.3 below: only a card put over a face-down one can turn a hand's last card up
                 was_down = known[i] == UNSEEN
                 known[i] = PUBLIC if public else OWNER
                 self._discard.append(old)
-                self._drawn = -1
+                self.drawn = -1
                 if events is not None:
                     shown = CARD_TEXT[placed] if public else None
                     data = {"player": p, "slot": slot, "card": shown, "discarded": CARD_TEXT[old]}
@@ -254,18 +254,18 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
                     if how >= 0:
                         return -1 - how
             else:
-                c = self._drawn
+                c = self.drawn
                 self._discard.append(c)
-                self._drawn = -1
+                self.drawn = -1
                 if events is not None:
                     events.append(_DISCARD_EVENTS[p][c])
-                if r.flip_mode and not self._taken and UNSEEN in self._known[p * 6 : p * 6 + 6]:
-                    self._phase = P_FLIP
+                if r.flip_mode and not self.taken and UNSEEN in self._known[p * 6 : p * 6 + 6]:
+                    self.phase = P_FLIP
                     return p
             if r.knock_after and self._closer < 0 and self._stock and self._turns < self._cap:
                 # G-4.2 knock = "after"; none once the stock has run out (G-5) or in the round's last turn (G-5.3):
                 # the round ends with this turn either way.
-                self._phase = P_KNOCK
+                self.phase = P_KNOCK
                 return p
         else:
             how = self._OTHER[phase](self, action, events)
@@ -286,7 +286,7 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
             # G-5.3: the round's last turn is over. Checked after the ends above, which win when they coincide.
             return -1 - self._score_round(END_TURN_LIMIT)
         self._cur = p = self._r.next_seat[p]
-        self._phase = P_START
+        self.phase = P_START
         return p
 
     def _setup_choice(self, action: GolfAction, events: list[Event] | None) -> int:
@@ -297,7 +297,7 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
         slots = r.slots
         base = p * slots
         i = base + action.slot
-        peek = self._phase == P_PEEK
+        peek = self.phase is P_PEEK
         self._known[i] = OWNER if peek else PUBLIC
         if events is not None:
             data = {"player": p, "slot": action.slot, "card": CARD_TEXT[self._hands[i]]}
@@ -306,7 +306,7 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
             p = r.next_seat[p]
             self._cur = p
             if p == self._first:
-                self._phase = P_START
+                self.phase = P_START
         return -1
 
     def _knock_or_pass(self, action: GolfAction, events: list[Event] | None) -> int:
@@ -348,9 +348,15 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
     reading its totals, and for nothing else (no further step). (`_play` itself, without a call around it: a playout
     makes tens of these a round.)"""
 
-    # The rarer decisions' rules by phase index (P_PEEK …; a turn's start and a card in hand are in `_play`): each
-    # returns -1 (the decision was not a turn's last), _TURN_OVER (`_play` ends the turn) or END_… (the round ended).
-    _OTHER = (_setup_choice, _setup_choice, _game_over, _game_over, _knock_or_pass, _flip_or_pass, _game_over)
+    # The rarer decisions' rules by phase (a turn's start and a card in hand are in `_play`): each returns -1 (the
+    # decision was not a turn's last), _TURN_OVER (`_play` ends the turn) or END_… (the round ended).
+    _OTHER: ClassVar[Mapping[GolfPhase, Callable[[GolfState, GolfAction, list[Event] | None], int]]] = {
+        P_PEEK: _setup_choice,
+        P_INITIAL_FLIP: _setup_choice,
+        P_KNOCK: _knock_or_pass,
+        P_FLIP: _flip_or_pass,
+        P_OVER: _game_over,
+    }
 
     def _close_six(self, p: int) -> int:
         """G-8.3: `p` has all six cards face up: with `final_turns` every player (`p` included: this turn counts)
@@ -376,13 +382,13 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
     def _score_round(self, how: int) -> int:
         """G-5: the lowest sum wins the round; G-6 / G-8.5 its scores, added to the totals. Returns `how`, the way it
         ended (END_KNOCK …)."""
-        scores, _ = round_scores(self._sums(), self._r.relative)
+        scores = round_scores(self._sums(), self._r.relative)
         totals = self._totals
         for p, score in enumerate(scores):
             totals[p] += score
         self._history.append(scores)
         self._ends[how] += 1
-        self._drawn = -1
+        self.drawn = -1
         return how
 
     def _after_round(self, how: int, events: list[Event] | None) -> None:
@@ -392,11 +398,11 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
         slots = r.slots
         hands = self._hands
         sums = self._sums()
-        _, winners = round_scores(sums, r.relative)
+        winners = round_winners(sums)
         totals = self._totals
         closer = None if self._closer < 0 else self._closer
         data: JsonDict = {
-            "round": self._round,
+            "round": self.round,
             "hands": [[CARD_TEXT[c] for c in hands[b : b + slots]] for b in range(0, len(hands), slots)],
             "sums": sums,
             "scores": self._history[-1],
@@ -414,19 +420,19 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
             # The event gets its own copy: a consumer writing into it must not rewrite the state's reveal (and so
             # later views and records).
             events.append(Event("round_end", cast(JsonDict, copy_last(data))))
-        if self._round >= r.rounds:
-            self._phase = P_OVER
+        if self.round >= r.rounds:
+            self.phase = P_OVER
             self._cur = -1
             self._known = [PUBLIC] * len(hands)
             if events is not None:
                 events.append(Event("game_over", {"totals": list(totals), "winners": self.result().winners}))
             return
-        self._round += 1
+        self.round += 1
         self._deal(events)
 
     def _illegal(self, action: GolfAction) -> IllegalAction:
-        phase = self._phase
-        if phase == P_OVER:
+        phase = self.phase
+        if phase is P_OVER:
             return IllegalAction(f"{action.text()} is not possible: the game is over")
         legal = ", ".join(a.text() for a in self.legal_actions())
         if action.slot >= self._r.slots:
@@ -439,19 +445,20 @@ class GolfState(GolfViews, game="podium.games.golf.game:GAME"):
             P_START: "draw from the stock, take the top discard"
             + (" or knock" if self._r.knock_instead and self._closer < 0 else ""),
             P_DRAWN: "swap the card in hand for one of theirs, or discard it"
-            + (" (a card taken from the discard pile must be swapped in)" if self._taken and self._r.must_swap else ""),
+            + (" (a card taken from the discard pile must be swapped in)" if self.taken and self._r.must_swap else ""),
             P_KNOCK: "knock or pass, ending the turn (G-4.2)",
             P_FLIP: "turn one of their face-down cards face up" + (" or pass" if self._r.flip_mode == 1 else ""),
         }[phase]
         if action.kind == KNOCK and self._closer >= 0 and not self._r.six:
-            why += f" (seat {self._closer} has knocked: one knock per round, G-4.2)"
-        return IllegalAction(f"{action.text()} is not allowed now: seat {self._cur} must {why}; legal now: {legal}")
+            why += " (someone has knocked already: one knock per round, G-4.2)"
+        # No seat number: the message reaches players, and seats are counted differently on screens and in records.
+        return IllegalAction(f"{action.text()} is not allowed now: the player to move must {why}; legal now: {legal}")
 
     # ------------------------------------------------------------------ contract: views
 
     def result(self) -> Result:
         if self._cur >= 0:
-            raise GameNotOver(f"the game is in round {self._round} of {self._r.rounds}")
+            raise GameNotOver(f"the game is in round {self.round} of {self._r.rounds}")
         totals = self._totals
         return Result.from_keys(
             totals,

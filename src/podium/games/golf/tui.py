@@ -1,4 +1,4 @@
-"""Golf at the terminal: every player's cards in their slots, the discard, the stock, the hole and the scores."""
+"""Golf at the terminal: every player's cards in their slots, the discard, the stock, the round and the scores."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from podium.api.tui import GameTui, card_label, french_card
+from podium.api.tui import GameTui, card_label, french_card, seat_label
 from podium.core.contract import Action, Event, State, View
 from podium.games.golf.actions import TAKE, GolfAction
 from podium.games.golf.rules import GolfPhase
@@ -37,8 +37,13 @@ def _hand(view: GolfView, seat: int, glimpse: dict[int, str] | None = None) -> T
 
 
 def _seat_name(view: GolfView, seat: int) -> str:
-    name = "you" if seat == view["player"] else f"seat {seat}"
+    name = "you" if seat == view["player"] else seat_label(seat)
     return f"▶ {name}" if seat == view["current_player"] else f"  {name}"
+
+
+def _final_turns(view: GolfView) -> str:
+    left = view["final_turns_left"]
+    return f"{left} final turn{'' if left == 1 else 's'}"
 
 
 _VERBS = {"take": "takes", "discard": "discards", "flip": "flips"}
@@ -86,13 +91,13 @@ class GolfTui(GameTui):
     def table(self, view: View) -> RenderableType:
         golf = as_golf_view(view)
         variant = "six-card" if golf["variant"] == "six" else "four-card"
-        title = f"Golf ({variant}) — hole {golf['round']} of {golf['rounds']}"
+        title = f"Golf ({variant}) — round {golf['round']} of {golf['rounds']}"
         table = Table(title=title, title_justify="left", show_lines=True)
         table.add_column("player")
         table.add_column("cards (slot:card)")
         table.add_column("total", justify="right")
         if golf["round_scores"]:
-            table.add_column("holes", style="dim")
+            table.add_column("rounds", style="dim")
         for seat in range(golf["num_players"]):
             hand = _hand(golf, seat, self._shown(golf, seat))
             row: list[RenderableType] = [_seat_name(golf, seat), hand, str(golf["scores"][seat])]
@@ -121,9 +126,9 @@ class GolfTui(GameTui):
         if view["is_over"]:
             return ""
         if view["knocker"] is not None:
-            return f"seat {view['knocker']} knocked: {view['final_turns_left']} final turn(s) left"
+            return f"{seat_label(view['knocker'])} knocked: {_final_turns(view)} left"
         if view["went_out"] is not None:
-            return f"seat {view['went_out']} has all cards face up: {view['final_turns_left']} final turn(s) left"
+            return f"{seat_label(view['went_out'])} has all cards face up: {_final_turns(view)} left"
         phase = view["phase"]
         if phase == GolfPhase.PEEK:
             return "Everyone looks at two of their own cards first."
@@ -162,7 +167,7 @@ class GolfTui(GameTui):
 
     @staticmethod
     def round_summary(data: Any) -> RenderableType:
-        table = Table(title=f"Hole {data['round']} ends ({str(data['ended_by']).replace('_', ' ')})",
+        table = Table(title=f"Round {data['round']} ends ({str(data['ended_by']).replace('_', ' ')})",
                       title_justify="left")  # fmt: skip
         table.add_column("seat", justify="right")
         table.add_column("cards")
@@ -172,7 +177,7 @@ class GolfTui(GameTui):
         for seat, hand in enumerate(data["hands"]):
             cards = Text(" ").join(french_card(c) for c in hand)
             mark = " ★" if seat in data["winners"] else ""
-            table.add_row(f"{seat}{mark}", cards, str(data["sums"][seat]), f"{data['scores'][seat]:+d}",
+            table.add_row(f"{seat + 1}{mark}", cards, str(data["sums"][seat]), f"{data['scores'][seat]:+d}",
                           str(data["totals"][seat]))  # fmt: skip
         return table
 

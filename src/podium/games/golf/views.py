@@ -8,7 +8,7 @@ from typing import cast
 from podium.core.contract import JsonDict, View
 from podium.games.golf.cards import CARD_TEXT, DECK_SIZE, parse_card
 from podium.games.golf.position import GolfPosition
-from podium.games.golf.rules import END_NAMES, OWNER, PHASES, PUBLIC, UNSEEN, GolfPhase, Rules
+from podium.games.golf.rules import END_NAMES, OWNER, PUBLIC, UNSEEN, GolfPhase, Rules
 from podium.games.golf.scoring import column_sum, known_sum
 from podium.games.golf.view import GolfRoundEnd, GolfView
 
@@ -325,8 +325,8 @@ class GolfViews(GolfPosition):
         every = [hands[q * slots : q * slots + slots] for q in range(self.num_players)]
         view["hands"] = tuple([tuple(map(CARD_TEXT.__getitem__, cards)) for cards in every])
         view["known_sum"] = tuple([known_sum(cards, rules.values, rules.six) for cards in every])
-        if self._drawn >= 0:
-            view["drawn"] = CARD_TEXT[self._drawn]
+        if self.drawn >= 0:
+            view["drawn"] = CARD_TEXT[self.drawn]
         view["stock"] = tuple(map(CARD_TEXT.__getitem__, reversed(self._stock)))
         return cast(View, view)
 
@@ -369,11 +369,11 @@ class GolfViews(GolfPosition):
                 _KITS.clear()
             kit = _KITS[r] = _Kit(r)
         round_ = kit.round
-        if (round_ is None or round_.last is not self._last or round_.round != self._round
+        if (round_ is None or round_.last is not self._last or round_.round != self.round
                 or round_.first != self._first or round_.totals != self._totals or round_.history != self._history
                 or round_.ends != self._ends):  # fmt: skip
             round_ = kit.round = _Round(
-                self._first, self._round, self._totals, self._history, self._ends, self._last, kit.template
+                self._first, self.round, self._totals, self._history, self._ends, self._last, kit.template
             )
         seats = kit.seats
         hands = self._hands
@@ -392,7 +392,7 @@ class GolfViews(GolfPosition):
         else:
             view["current_player"] = cur
         view["values"] = kit.values.copy()
-        phase = view["phase"] = PHASES[self._phase]
+        phase = view["phase"] = self.phase
         view["stock_size"] = len(self._stock)
         discard = self._discard
         if discard:
@@ -400,10 +400,10 @@ class GolfViews(GolfPosition):
             texts = view["discard"] = pile[1] if discard == pile[0] else kit.discard_texts(discard)
             view["discard_top"] = texts[-1]
         if phase is _DRAWN:
-            taken = self._taken
+            taken = self.taken
             view["drawn_from"] = "discard" if taken else "stock"
             if taken or player == cur:
-                view["drawn"] = CARD_TEXT[self._drawn]
+                view["drawn"] = CARD_TEXT[self.drawn]
         made = seats.common or seats.viewers.get(player)
         if made is None:
             made = seats.of(player)

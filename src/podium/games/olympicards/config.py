@@ -36,7 +36,8 @@ class Config(GameConfig):
     )
     first_player: int | None = option(
         None,
-        doc="O-2: the seat that starts with the start player card (none = seat 0, the 'youngest')",
+        doc="O-2: the seat that starts with the start player card, counted from 0 as in records: 0 is seat 1 on the"
+        " screen (none = 0, the 'youngest')",
         parse=_parse_first_player,
         minimum=0,
         maximum=MAX_SEAT,

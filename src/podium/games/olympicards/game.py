@@ -232,7 +232,8 @@ class Olympicards(Game):
             " empty hand keeps the sport card, worth 2 points.",
             "",
             f"Options: world_record = {str(config.world_record).lower()}, first_player = "
-            f"{config.first_player if config.first_player is not None else 'none (seat 0)'}, sports = {config.sports}",
+            f"{config.first_player if config.first_player is not None else 'none (0: seat 1)'}, "
+            f"sports = {config.sports}",
             "",
             f"Sport cards ({sset.title}; * = star):",
         ]

@@ -10,6 +10,7 @@ SPEC = GameSpec(
     game="podium.games.olympicards.game:GAME",
     encoding="podium.games.olympicards.encoding:ENCODING",
     tui="podium.games.olympicards.tui:TUI",
+    player_rules="podium.games.olympicards:players.md",
     web="podium.games.olympicards:web/renderer.js",
     heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
     playouts={"fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout"},

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from podium.api.tui import GameTui
+from podium.api.tui import GameTui, seat_label
 from podium.core.contract import Action, Event, State, View
 from podium.games.olympicards.actions import OlyAction
 from podium.games.olympicards.cards import COLOUR_STYLES, COLOURS, VALUE, parse_card
@@ -31,7 +31,12 @@ def cards(texts: Sequence[str] | None, empty: str = "-") -> Text:
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
+    name = seat_label(seat).capitalize()
+    return f"{name} (you)" if seat == viewer else name
+
+
+def plural_rounds(count: int) -> str:
+    return f"{count} round{'' if count == 1 else 's'}"
 
 
 def medals_text(medals: MedalsView) -> Text:
@@ -95,7 +100,7 @@ class OlympicardsTui(GameTui):
             parts.append(Text.assemble(("Next to withdraw gets: ", "bold"), award["text"]))
         last = view["last_any"]
         if last is not None:
-            parts.append(Text.assemble(("Last play: ", "bold"), f"seat {last['player']} ", cards(last["cards"])))
+            parts.append(Text.assemble(("Last play: ", "bold"), f"{seat_label(last['player'])} ", cards(last["cards"])))
         parts.append(
             Text.assemble(
                 ("Draw pile: ", "bold"),
@@ -120,8 +125,8 @@ class OlympicardsTui(GameTui):
             parts.append(Text(legend, style="dim"))
         if view["is_over"]:
             best = max(view["points"])
-            winners = [str(s) for s in range(n) if view["points"][s] == best]
-            parts.append(Text(f"Game over. Highest points: {best} (seat {', '.join(winners)})", style="bold green"))
+            winners = [seat_label(s) for s in range(n) if view["points"][s] == best]
+            parts.append(Text(f"Game over. Highest points: {best} ({', '.join(winners)})", style="bold green"))
         return Panel(Group(*parts), title="Olympicards", border_style="blue")
 
     def _sport_panel(self, view: OlympicardsView) -> RenderableType:
@@ -135,7 +140,9 @@ class OlympicardsTui(GameTui):
             lines.append(Text(sport["text"], style="italic"))
             state_line = Text()
             if view["phase"] == "decide":
-                state_line.append(f"Seat {view['start_player']} decides: accept or postpone", style="bold cyan")
+                state_line.append(
+                    f"{seat_name(view['start_player'], None)} decides: accept or postpone", style="bold cyan"
+                )
             else:
                 state_line.append(f"Round {view['round']}", style="bold")
                 if sport["flip"]:
@@ -183,28 +190,32 @@ class OlympicardsTui(GameTui):
             data = event.data
             if event.kind == "medal":
                 lines.append(
-                    Text.assemble(f"Seat {data['player']} takes ", (data["medal"], MEDAL_STYLES[data["medal"]]))
+                    Text.assemble(
+                        f"{seat_name(data['player'], None)} takes ", (data["medal"], MEDAL_STYLES[data["medal"]])
+                    )
                 )
             elif event.kind == "world_record":
-                lines.append(Text(f"World record! Seat {data['player']} keeps {data['sport']} (+2)", "bold magenta"))
+                lines.append(
+                    Text(f"World record! {seat_name(data['player'], None)} keeps {data['sport']} (+2)", "bold magenta")
+                )
             elif event.kind == "drew" and data["cards"]:
-                lines.append(Text.assemble(f"Seat {data['player']} draws ", cards(data["cards"])))
+                lines.append(Text.assemble(f"{seat_name(data['player'], None)} draws ", cards(data["cards"])))
             elif event.kind == "reshuffle":
                 lines.append(Text(f"The discard ({data['cards']} cards) is shuffled into a new draw pile", "dim"))
             elif event.kind == "postpone":
                 lines.append(Text(f"{data['sport']} is postponed", "yellow"))
             elif event.kind == "sport_over":
-                summary = Text(f"{data['sport']} is over after {data['rounds']} round(s): ", "bold")
+                summary = Text(f"{data['sport']} is over after {plural_rounds(data['rounds'])}: ", "bold")
                 summary.append_text(
                     Text(", ").join(
-                        Text.assemble((name, MEDAL_STYLES[name]), f" seat {data['medals'][name]}")
+                        Text.assemble((name, MEDAL_STYLES[name]), f" {seat_label(data['medals'][name])}")
                         for name in ("gold", "silver", "bronze")
                         if name in data["medals"]
                     )
                 )
                 lines.append(summary)
             elif event.kind == "game_over":
-                points = ", ".join(f"seat {seat} {value}" for seat, value in enumerate(data["points"]))
+                points = ", ".join(f"{seat_label(seat)} {value}" for seat, value in enumerate(data["points"]))
                 lines.append(Text(f"Final points: {points}", "bold green"))
         if not any(e.kind in {"sport_over", "world_record", "reshuffle", "game_over"} for e in events):
             return None

@@ -2,8 +2,8 @@
 // or select a pile's top card, then another pile (move). The Hint button asks the server's solver for the best turn.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
-import { colouredDeck, emptySlot, medal, palette } from "/static/js/cards.js";
-import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { colouredDeck, deckColour, emptySlot, medal, palette } from "/static/js/cards.js";
+import { gameRenderer, moveLine, othersInOrder, othersRow, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -11,8 +11,8 @@ const t = await gameMessages(import.meta.url);
 // ---- the cards: a value and a sport, written "7r" (the letter: r g b y o p)
 const COLOURS = {
   ...palette(t, "rgby"),
-  o: { name: t("colour.o"), shape: "diamond", band: "var(--orange)", ink: "#b34f00" },
-  p: { name: t("colour.p"), shape: "cross", band: "var(--purple)", ink: "var(--purple)" },
+  o: deckColour(t, "o", { shape: "diamond", band: "var(--orange)", ink: "#b34f00" }),
+  p: deckColour(t, "p", { shape: "cross", band: "var(--purple)", ink: "var(--purple)" }),
 };
 
 const DECK = colouredDeck(COLOURS, t);
@@ -158,7 +158,7 @@ function opponent(ctx, seat) {
 
 function medalRow(v, seat) {
   const goal = v.config.medals_to_win;
-  return h("span", { class: "medal-row", "aria-label": t("medals.of", { n: v.medals[seat], goal }), title: t("medals.title", { n: v.medals[seat], goal }) }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
+  return h("span", { class: "medal-row", role: "img", "aria-label": t("medals.of", { n: v.medals[seat], goal }), title: t("medals.title", { n: v.medals[seat], goal }) }, medal("medal", v.medals[seat]), h("span", { class: "muted small" }, `/${goal}`));
 }
 
 // The hint's first line: the proven best turn, or (no proof within the solver's budget or time, the server's note
@@ -195,7 +195,7 @@ function board(ctx) {
   const end = ctx.find((a) => a.type === "end");
   const sel = ctx.ui.selection;
   return [
-    h("div", { class: "opponents" }, othersInOrder(v.num_players, me).map((seat) => opponent(ctx, seat))),
+    othersRow("opponents", othersInOrder(v.num_players, me).map((seat) => opponent(ctx, seat))),
     h(
       "section",
       { class: "centre athletic-centre", "aria-label": t("centre.label") },
@@ -257,4 +257,10 @@ function describe(event, ctx) {
   }
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });
+// The log's line for a move: "Alice plays red 7 on pile 2", "You end your turn".
+function moveText(action, ctx, seat) {
+  const at = (pile) => (pile != null ? pile + 1 : "");
+  return moveLine(t, action, ctx, seat, { card: action.card ? cardWord(action.card) : "", n: at(action.pile), from: at(action.from), to: at(action.to) });
+}
+
+export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: () => t("scores.medals"), styles: [new URL("athletic.css", import.meta.url).href] });

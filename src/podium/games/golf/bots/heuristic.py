@@ -73,6 +73,7 @@ class GolfReading:
     cards (by value and rank), and the estimates built on them."""
 
     __slots__ = (
+        "_terms",
         "cards",
         "closing",
         "guesses",
@@ -112,11 +113,11 @@ class GolfReading:
         drawn = view["drawn"]
         if drawn is not None:
             seen[card_of(drawn)] = True
-        self.unseen: list[int] = [values[c] for c in range(DECK_SIZE) if not seen[c]]
-        self.rank_left = [0] * 13
-        for c in range(DECK_SIZE):
-            if not seen[c]:
-                self.rank_left[RANK_OF[c]] += 1
+        unseen_cards = [c for c in range(DECK_SIZE) if not seen[c]]
+        self.unseen: list[int] = [values[c] for c in unseen_cards]
+        self.rank_left = rank_left = [0] * 13
+        for c in unseen_cards:
+            rank_left[RANK_OF[c]] += 1
         mu = self.mu = sum(self.unseen) / len(self.unseen) if self.unseen else 0.0
         owner_knows = view["owner_knows"]
         self.guesses: list[list[float]] = [
@@ -126,6 +127,7 @@ class GolfReading:
         # The round ends after this turn: information has no later use.
         self.last_turn: bool = closer is not None and closer != me
         self.closing: bool = self.six and closer is None
+        self._terms: dict[int, list[float]] = {}
 
     # -- sums -----------------------------------------------------------------------------------------------------
 
@@ -153,16 +155,44 @@ class GolfReading:
             return sum(values[c] if c >= 0 else guesses[i] for i, c in enumerate(cards))
         return sum(self.column(seat, cards[i], cards[i + 3], guesses[i], guesses[i + 3]) for i in range(3))
 
+    def terms(self, seat: int) -> list[float]:
+        """The terms `expected_sum(seat)` adds, in its order: a card's worth per slot (four-card) or a column's
+        (six-card), made once per seat and reading (a turn gain asks for them for every unseen rank)."""
+        got = self._terms.get(seat)
+        if got is None:
+            cards = self.cards[seat]
+            guesses = self.guesses[seat]
+            if self.six:
+                got = [self.column(seat, cards[i], cards[i + 3], guesses[i], guesses[i + 3]) for i in range(3)]
+            else:
+                values = self.values
+                got = [values[c] if c >= 0 else guesses[i] for i, c in enumerate(cards)]
+            self._terms[seat] = got
+        return got
+
     def gain(self, seat: int, card: int, unknown_margin: float) -> tuple[float, int]:
         """(drop of `seat`'s expected sum, slot) of the best place for `card`; an unknown slot counts
-        `unknown_margin` less. Gain <= 0 means keeping the hand is as good."""
+        `unknown_margin` less. Gain <= 0 means keeping the hand is as good. A swap changes one term of the sum (a
+        slot, or in six-card its column), so only that term is priced again; the sums add the same terms in the
+        same order as `expected_sum`, so the floats are its own."""
         hand = self.cards[seat]
-        now = self.expected_sum(seat)
+        terms = self.terms(seat)
+        now = sum(terms)
+        trial = terms[:]
+        six = self.six
+        guesses = self.guesses[seat]
+        values = self.values
         best_gain, best_slot = -1e9, -1
         for slot in range(self.slots):
-            trial = hand[:]
-            trial[slot] = card
-            gain = now - self.expected_sum(seat, trial)
+            if six:
+                i = slot % 3
+                a, b = (card, hand[i + 3]) if slot < 3 else (hand[i], card)
+                trial[i] = self.column(seat, a, b, guesses[i], guesses[i + 3])
+            else:
+                i = slot
+                trial[i] = values[card]
+            gain = now - sum(trial)
+            trial[i] = terms[i]
             if hand[slot] < 0:
                 gain -= unknown_margin
             if gain > best_gain:

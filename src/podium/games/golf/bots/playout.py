@@ -15,7 +15,8 @@ when it can be thrown away instead (or, when it must be swapped in, when a known
 thrown away when it is worth less than a known card it could replace, and a card taken from the discard pile is never
 discarded again (a turn that changes nothing); and of the four-card peeks only the first is searched (the slots are
 alike). Six-card Golf judges a swap by its column (a pair scores 0) and prunes only swaps whose column partner is
-known. An anchored search (`anchor`, Golf's `hard`) keeps the heuristic's move in six-card Golf (`min_anchor`).
+known. An anchored search on `fast` keeps the heuristic's move in six-card Golf (`min_anchor`); `columns` (Golf's
+`hard`, issue 31) plays six-card rounds with the heuristic's own moves and searches there.
 
 `sampler` (the worlds of a decision): four-card Golf deals an opponent's privately seen cards low, as players keep
 them (`beliefs.py`), instead of uniformly; with that the search judges knocks itself (before, the uniform worlds
@@ -82,6 +83,14 @@ def prune_golf(view: GolfView, legal: list[GolfAction]) -> list[GolfAction]:
     drawn = view["drawn"]
     if view["phase"] == GolfPhase.PEEK:
         return legal[:1]  # G-3.3: four-card slots are alike (no columns), so which card to look at does not matter
+    if view["phase"] == GolfPhase.INITIAL_FLIP and me is not None:
+        # G-8.1: before a card is seen the slots differ only by whether their column partner is already face up
+        # (columns are alike, and so are a column's two rows): one flip of each kind.
+        shown = view["hands"][me]
+        kinds: dict[bool, GolfAction] = {}
+        for a in legal:
+            kinds.setdefault(shown[(a.slot + 3) % 6] is None, a)
+        return list(kinds.values())
     if view["phase"] != GolfPhase.DRAWN or drawn is None or me is None:
         return legal
     values = card_values_of(view)
@@ -128,6 +137,9 @@ def prune_golf(view: GolfView, legal: list[GolfAction]) -> list[GolfAction]:
 class GolfPlayout(Playout):
     name = "fast"
     margin = GOLF_MARGIN
+    # Whether the rest of a round is played by the heuristic bot itself (`GolfColumnsPlayout` in six-card) instead of
+    # the cheap policy of `policy.py`.
+    by_heuristic = False
 
     def __init__(self, beliefs: float = 1.0) -> None:
         # How strongly the sampled worlds deal an opponent's privately seen cards low (`beliefs.py`; 0: uniformly,
@@ -138,13 +150,14 @@ class GolfPlayout(Playout):
         self.price = Pricer((), False, 0.0)
         self.four = FourCard(self.price, PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN)
         self.six = SixCard(self.price, TAKE_GAIN, UNKNOWN_MARGIN, LAST_CARD_PENALTY)
+        self.values: tuple[int, ...] = ()
         self._heuristic: GolfHeuristic | None = None
 
     def prepare(self, view: View) -> None:
         golf = as_golf_view(view)
         self.round = golf["round"]
         self.rounds = golf["rounds"]
-        values = card_values_of(golf)
+        self.values = values = card_values_of(golf)
         # Rounded, so that six-card's column table (cached per guess) is reused from one decision to the next.
         guess = round(unseen_mean(golf, values), 1)
         self.price = Pricer(values, golf["variant"] == "six", guess)
@@ -162,12 +175,16 @@ class GolfPlayout(Playout):
     def default(self, view: View, legal: list[Action]) -> Action | None:
         """The heuristic bot's move (an anchored search keeps it unless another is clearly better)."""
         golf = as_golf_view(view)
+        actions = [a for a in legal if isinstance(a, GolfAction)]
+        return self.heuristic().choose(golf, actions, card_values_of(golf))
+
+    def heuristic(self) -> GolfHeuristic:
+        """The heuristic bot (its `choose` reads the seat from the view, so one serves every seat)."""
         if self._heuristic is None:
             from podium.games.golf import GAME  # here: the package imports this module
 
-            self._heuristic = GolfHeuristic(GAME, golf["player"] or 0)
-        actions = [a for a in legal if isinstance(a, GolfAction)]
-        return self._heuristic.choose(golf, actions, card_values_of(golf))
+            self._heuristic = GolfHeuristic(GAME, 0)
+        return self._heuristic
 
     def min_anchor(self, view: View) -> float:
         # Six-card: the anchored flat search lost 66 of 70 games to the heuristic (its deviations were noise among up
@@ -207,7 +224,9 @@ class GolfPlayout(Playout):
         if s.round != self.round:  # a later round (a search not stopped at the round's end): scored as it stands
             return self._estimate([float(t) for t in s.totals], s.rules.rounds - s.round + 1)
         r = s.rules
-        if r.six:
+        if self.by_heuristic:
+            self._heuristic_round(s)
+        elif r.six:
             self._six_round(s, r, rng)
         else:
             self._four_round(s, r, rng)
@@ -220,6 +239,18 @@ class GolfPlayout(Playout):
         if self.round >= self.rounds:
             return _by_totals(list(s.totals), self.margin)
         return self._estimate(list(map(float, s.totals)), self.rounds - self.round)
+
+    def _heuristic_round(self, s: GolfState) -> None:
+        """Plays the rest of the round with every seat's move the heuristic bot's, from that seat's view of the
+        sampled world (what it may know there: G-7) and the world's legal actions."""
+        choose = self.heuristic().choose
+        values = self.values
+        view, legal, step = s.golf_view, s.legal_actions, s.step_in_round
+        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
+        while True:
+            p = step(choose(view(p), legal(), values))
+            if p < 0:
+                return
 
     def _four_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
         """Four-card: plays the rest of the round. The lists read are the state's own, changed in place by its
@@ -373,3 +404,44 @@ def _any(s: GolfState, rng: Rng) -> GolfAction:
     (`flip_on_discard = may`: keep the card face down), else any."""
     legal = s.legal_actions()
     return PASS_ACTION if PASS_ACTION in legal else legal[rng.randbelow(len(legal))]
+
+
+class GolfColumnsPlayout(GolfPlayout):
+    """`fast`, but six-card rounds are played by the heuristic bot for every seat (issue 31): it prices a column
+    with its pair chances and a turn by what a draw is worth, where `fast`'s six-card policy is a cruder sketch (an
+    anchored search on it lost 66 of 70 games to the heuristic). Four-card rounds, which have no columns, are
+    `fast`'s. A six-card playout costs several times `fast`'s, so the search spends `SIX_SHARE` of its iteration
+    budget there (600 → 60)."""
+
+    name = "columns"
+
+    def prepare(self, view: View) -> None:
+        super().prepare(view)
+        self.by_heuristic = as_golf_view(view)["variant"] == "six"
+
+    def min_anchor(self, view: View) -> float:
+        return 0.0  # its six-card playouts are the heuristic's own: an anchored search may search there
+
+    def iterations(self, view: View, iterations: int) -> int:
+        if as_golf_view(view)["variant"] != "six":
+            return iterations
+        return max(1, round(iterations * SIX_SHARE))
+
+
+class GolfHeuristicPlayout(GolfColumnsPlayout):
+    """`columns` in both variants: four-card rounds played by the heuristic too, with a tenth of the budget (a
+    measured alternative, docs/bots.md)."""
+
+    name = "heuristic"
+
+    def prepare(self, view: View) -> None:
+        super().prepare(view)
+        self.by_heuristic = True
+
+    def iterations(self, view: View, iterations: int) -> int:
+        return max(1, round(iterations * SIX_SHARE))
+
+
+# The share of the iteration budget a six-card decision of `columns` spends (a heuristic playout costs about ten of
+# `fast`'s; a 5-player round ends no later than a 2-player one, at the first player out, so one share serves all).
+SIX_SHARE = 0.1

@@ -3,28 +3,24 @@
 import { button, h } from "/static/js/dom.js";
 import { gameMessages } from "/static/js/i18n.js";
 import { card, emptySlot } from "/static/js/cards.js";
-import { gameRenderer, othersInOrder, playerHeader, scoreTable } from "/static/js/common.js";
+import { gameRenderer, moveLine, othersInOrder, othersRow, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
 
 // ---- the cards: a standard 52-card deck, written "7h", "Ts", "Kd" (four-colour suits, symbols always shown)
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_NAMES = { A: t("rank.A"), T: "10", J: t("rank.J"), Q: t("rank.Q"), K: t("rank.K") };
-const SUITS = {
-  c: { symbol: "♣", name: t("suit.c") },
-  d: { symbol: "♦", name: t("suit.d") },
-  h: { symbol: "♥", name: t("suit.h") },
-  s: { symbol: "♠", name: t("suit.s") },
-};
+const SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+// names in the page's language at the time they are said (the language can change while the page is open)
+const rankName = (rankChar) => (rankChar === "10" || rankChar === "T" ? "10" : t.has(`rank.${rankChar}`) ? t(`rank.${rankChar}`) : rankChar);
+const suitInfo = (suit) => (SYMBOLS[suit] ? { symbol: SYMBOLS[suit], name: t(`suit.${suit}`) } : { symbol: suit, name: suit });
 
 function cardParts(text) {
   const rankChar = text.slice(0, -1).toUpperCase();
   const suit = text.slice(-1).toLowerCase();
   const rank = rankChar === "10" ? "10" : RANKS[rankChar] || rankChar;
-  const rankName = rankChar === "10" ? "10" : RANK_NAMES[rankChar] || rankChar;
-  const info = SUITS[suit] || { symbol: suit, name: suit };
-  return { rank, suit, symbol: info.symbol, label: t("card.label", { rank: rankName, suit: info.name }) };
+  const info = suitInfo(suit);
+  return { rank, suit, symbol: info.symbol, label: t("card.label", { rank: rankName(rankChar), suit: info.name }) };
 }
 
 function face(text) {
@@ -100,7 +96,7 @@ function memoryOn(ctx) {
   return !!(ctx.view && ctx.view.config && ctx.view.config.memory) && ctx.seat != null;
 }
 
-// Called with each of this seat's events as it arrives (from `describe`; `ctx.before` is the view before it): the
+// Called with each of this seat's events as it arrives (the renderer's `observe`; `ctx.before` is the view before it): the
 // first of your events of a version forgets the last glimpse; a peek's card, or the card you put down, is the new one.
 function noteGlimpse(event, ctx) {
   if (!memoryOn(ctx) || event.player == null || event.player !== ctx.seat) return;
@@ -282,9 +278,9 @@ function board(ctx) {
   const others = othersInOrder(v.num_players, me);
   const fresh = v.is_over || v.phase === "peek" || v.phase === "initial_flip" || (v.phase === "start" && v.turns === 0);
   return [
-    h("div", { class: "opponents" }, others.map((seat) => playerPanel(ctx, seat, false))),
-    centre(ctx),
-    me != null ? playerPanel(ctx, me, true) : null,
+    othersRow("opponents", others.map((seat) => playerPanel(ctx, seat, false))),
+    // the piles and your cards side by side where the table is wide, one above the other on a phone
+    h("div", { class: "golf-main" }, centre(ctx), me != null ? playerPanel(ctx, me, true) : null),
     me != null && memoryOn(ctx) ? h("p", { class: "memory-note small" }, t("memory.note")) : null,
     lastRound(ctx, fresh && !!v.last_round),
   ];
@@ -302,7 +298,6 @@ function scores(ctx) {
 }
 
 function describe(event, ctx) {
-  noteGlimpse(event, ctx);
   const remembered = memoryLine(event, ctx);
   if (remembered !== undefined) return remembered;
   const mine = event.player != null && event.player === ctx.seat;
@@ -344,4 +339,9 @@ function fromWord(code) {
   return t.has(`from.${code}`) ? t(`from.${code}`) : String(code);
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, actionText, reasonText: endedBy, scoreLabel: t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });
+// The log's line for a move: "Alice peeks at card 2", "You peek at your card 2".
+function moveText(action, ctx, seat) {
+  return moveLine(t, action, ctx, seat, { n: action.slot != null ? action.slot + 1 : "" });
+}
+
+export default gameRenderer(t, { statusText, board, scores, describe, observe: noteGlimpse, moveText, actionText, reasonText: endedBy, scoreLabel: () => t("score.label"), styles: [new URL("golf.css", import.meta.url).href] });

@@ -2,8 +2,8 @@
 // Click cards to build a play (the legal plays are also offered ready-made), or withdraw to take the next award.
 import { button, h } from "/static/js/dom.js";
 import { gameMessages, lang } from "/static/js/i18n.js";
-import { colouredDeck, medal, palette } from "/static/js/cards.js";
-import { gameRenderer, ordinal, playerHeader, scoreTable } from "/static/js/common.js";
+import { colouredDeck, deckColour, medal, palette } from "/static/js/cards.js";
+import { gameRenderer, moveLine, ordinal, othersRow, playerHeader, scoreTable } from "/static/js/common.js";
 
 // This game's texts in the player's language (i18n.json beside this file; the shell's messages as fallback).
 const t = await gameMessages(import.meta.url);
@@ -11,7 +11,7 @@ const t = await gameMessages(import.meta.url);
 // ---- the cards: a value and a colour, written "7r" (the letter: r g b y k)
 const COLOURS = {
   ...palette(t, "rgby"),
-  k: { name: t("colour.k"), shape: "diamond", band: "var(--black)", ink: "var(--black)" },
+  k: deckColour(t, "k", { shape: "diamond", band: "var(--black)", ink: "var(--black)" }),
 };
 
 const DECK = colouredDeck(COLOURS, t);
@@ -223,7 +223,7 @@ function handArea(ctx) {
       button(v.next_award ? t("button.withdraw_award", { award: awardText(v.next_award) }) : t("button.withdraw"), () => ctx.act(withdraw.action), {
         class: "warn",
         disabled: ctx.busy,
-        "aria-label": `${t("button.withdraw_from", { sport: v.sport ? sportName(v.sport.name) : t("sport.the") })}${v.next_award ? t("button.award_suffix", { award: awardText(v.next_award) }) : ""}`,
+        title: t("button.withdraw_from", { sport: v.sport ? sportName(v.sport.name) : t("sport.the") }), // its words on it are its name
         dataset: { key: "withdraw" },
       }),
     );
@@ -236,8 +236,9 @@ function handArea(ctx) {
         legalPlays.slice(0, 40).map((e) =>
           h(
             "button",
-            { type: "button", class: "quick-play", "aria-label": actionText(e.action), title: actionText(e.action), disabled: ctx.busy, dataset: { key: `quick-${e.id}`, action: e.text }, onclick: () => ctx.act(e.action) },
+            { type: "button", class: "quick-play", title: actionText(e.action), disabled: ctx.busy, dataset: { key: `quick-${e.id}`, action: e.text }, onclick: () => ctx.act(e.action) },
             e.action.cards.map((c) => olympicardsCard(c, { size: "xs" })),
+            h("span", { class: "sr-only" }, actionText(e.action)), // its name (the small cards are pictures)
           ),
         ),
       )
@@ -259,7 +260,7 @@ function board(ctx) {
   for (let k = 0; k < v.num_players; k++) if (k !== ctx.seat || !v.hand) order.push(k);
   return [
     sportCard(ctx),
-    h("div", { class: "oly-players" }, order.map((seat) => playerArea(ctx, seat))),
+    othersRow("oly-players", order.map((seat) => playerArea(ctx, seat))),
     ctx.seat != null && v.hand ? handArea(ctx) : null,
   ];
 }
@@ -302,4 +303,9 @@ function describe(event, ctx) {
   }
 }
 
-export default gameRenderer(t, { statusText, board, scores, describe, actionText, scoreLabel: t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });
+// The log's line for a move: "Alice plays red 7 + blue 7", "You withdraw".
+function moveText(action, ctx, seat) {
+  return moveLine(t, action, ctx, seat, { cards: action.cards ? action.cards.map((c) => cardWord(c)).join(" + ") : "" });
+}
+
+export default gameRenderer(t, { statusText, board, scores, describe, moveText, actionText, scoreLabel: () => t("scores.points"), styles: [new URL("olympicards.css", import.meta.url).href] });

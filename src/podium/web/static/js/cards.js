@@ -26,7 +26,7 @@ export function colouredFace(value, letter, colour) {
     classes: "face coloured",
     style,
     children: [
-      h("span", { class: "band", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", { class: "letter" }, letter.toUpperCase())),
+      h("span", { class: "band", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", { class: "letter" }, colour.letter || letter.toUpperCase())),
       h("span", { class: "value", "aria-hidden": "true" }, value),
       h("span", { class: "foot", "aria-hidden": "true" }, shapeIcon(colour.shape), h("span", null, value)),
     ],
@@ -44,7 +44,22 @@ const PALETTE = {
 };
 
 export function palette(gt, letters) {
-  return Object.fromEntries([...letters].map((letter) => [letter, { name: gt(`colour.${letter}`), ...PALETTE[letter] }]));
+  return Object.fromEntries([...letters].map((letter) => [letter, deckColour(gt, letter, PALETTE[letter])]));
+}
+
+// One colour of a deck: its look ({shape, band, ink, bandInk?}), named in the game's words (`colour.<letter>`) and
+// lettered on the card in them too (`colour.<letter>.letter`: R in English, P for piros in Hungarian), read when
+// drawn, so that a language switch redraws them in the new words.
+export function deckColour(gt, letter, look) {
+  return {
+    ...look,
+    get name() {
+      return gt(`colour.${letter}`);
+    },
+    get letter() {
+      return gt.has(`colour.${letter}.letter`) ? gt(`colour.${letter}.letter`) : letter.toUpperCase();
+    },
+  };
 }
 
 // The cards of a game whose cards are a value and a colour letter, written "7r": `colours` maps each letter to
@@ -89,6 +104,9 @@ export function card(face, opts = {}) {
   if (opts.extraClass) classes.push(opts.extraClass);
   const label = opts.label || face.label;
   const children = [...face.children];
+  // A button is named by its words in a visually hidden span, not aria-label: its drawn face (value, letter, suit)
+  // is hidden from screen readers, and a label that did not contain what is drawn would not match it (WCAG 2.5.3).
+  if (opts.onClick) children.push(h("span", { class: "sr-only" }, label));
   if (opts.badge) children.push(h("span", { class: "badge", "aria-hidden": "true" }, opts.badge));
   const dataset = { card: text == null ? "" : text };
   if (opts.key) dataset.key = opts.key;
@@ -98,7 +116,6 @@ export function card(face, opts = {}) {
       {
         type: "button",
         class: classes.join(" ") + " clickable",
-        "aria-label": label,
         "aria-pressed": opts.selected == null ? null : String(!!opts.selected),
         title: opts.title || label,
         style: face.style,
@@ -119,7 +136,8 @@ export function emptySlot(label, opts = {}) {
   const dataset = opts.key ? { key: opts.key } : {};
   const children = [h("span", { class: "empty-mark", "aria-hidden": "true" }, opts.text || "")];
   if (opts.onClick) {
-    return h("button", { type: "button", class: classes.join(" ") + " clickable", "aria-label": label, title: label, dataset, onclick: opts.onClick }, children);
+    children.push(h("span", { class: "sr-only" }, label)); // its name, as a card button's (see `card`)
+    return h("button", { type: "button", class: classes.join(" ") + " clickable", title: label, dataset, onclick: opts.onClick }, children);
   }
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label, dataset }, children);
 }
@@ -131,7 +149,7 @@ export function medal(kind, count) {
   const initial = known && kind !== "medal" ? t(`medal.${kind}.initial`) : "★";
   return h(
     "span",
-    { class: `medal medal-${kind}`, title: `${name}${count != null ? ` × ${count}` : ""}`, "aria-label": `${count != null ? count + " " : ""}${name}` },
+    { class: `medal medal-${kind}`, role: "img", title: `${name}${count != null ? ` × ${count}` : ""}`, "aria-label": `${count != null ? count + " " : ""}${name}` },
     h("span", { class: "disc", "aria-hidden": "true" }, initial),
     count != null ? h("span", { class: "count", "aria-hidden": "true" }, `×${count}`) : null,
   );

@@ -13,6 +13,12 @@ export function othersInOrder(n, me) {
   return out;
 }
 
+// The other players' row: it scrolls sideways inside itself when they do not fit (podium.css .opponents), so a
+// keyboard can reach it (tabindex 0) and scroll it with the arrow keys.
+export function othersRow(className, children) {
+  return h("div", { class: className, tabindex: "0", role: "group", "aria-label": t("table.others") }, children);
+}
+
 export function playerHeader(ctx, seat, extra) {
   const current = ctx.view.current_player === seat;
   const info = ctx.table.seats[seat] || {};
@@ -41,6 +47,15 @@ export function scoreTable(title, columns, rows) {
   );
 }
 
+// The log's line for a seat's move, from the game's messages: `log.act.<type>` says another player's move in the third
+// person ("Alice peeks at card 2", "medium bot peeks at card 2"), `log.act.<type>.you` the viewer's own ("You peek at
+// your card 2"). Null where the game has no words for the move (the page then says the action after the name).
+export function moveLine(tg, action, ctx, seat, params) {
+  const key = `log.act.${action.type}`;
+  if (!tg.has(key)) return null;
+  return tg(seat != null && seat === ctx.seat ? `${key}.you` : key, { name: ctx.shortName(seat), ...params });
+}
+
 export function ordinal(n) {
   return n >= 1 && n <= 3 ? t(`ordinal.${n}`) : t("ordinal.n", { n });
 }
@@ -48,7 +63,18 @@ export function ordinal(n) {
 // A game renderer's module export from what the game draws and says (`parts`): the title and why the game ended come
 // from the game's messages (`tg`, its `gameMessages`): `game.title`, and `reason.<code>` where the game has the words
 // (null otherwise: the page says the code as words). A renderer may give its own `title` or `reasonText` in `parts`.
+// `parts.scoreLabel` may be a function: said in the page's language each time it is read, as the title is.
 export function gameRenderer(tg, parts) {
   const reasonText = (code) => (tg.has(`reason.${code}`) ? tg(`reason.${code}`) : null);
-  return { title: tg("game.title"), reasonText, ...parts };
+  const { scoreLabel, ...rest } = parts;
+  return {
+    get title() {
+      return tg("game.title");
+    },
+    get scoreLabel() {
+      return typeof scoreLabel === "function" ? scoreLabel() : scoreLabel;
+    },
+    reasonText,
+    ...rest,
+  };
 }

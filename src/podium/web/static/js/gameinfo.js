@@ -4,7 +4,7 @@
 // A game without a renderer, or without the key, simply gets none.
 import { lang } from "./i18n.js";
 
-const notes = new Map(); // renderer URL -> Promise of {wins}
+const notes = new Map(); // renderer URL -> Promise of {wins} (read in the page's language at the time it is read)
 
 export function gameNotes(game) {
   if (!game || !game.renderer) return Promise.resolve({ wins: null });
@@ -17,7 +17,11 @@ export function gameNotes(game) {
         .catch(() => ({}))
         .then((all) => {
           const pick = (key) => ((all[lang] || {})[key] ?? (all.en || {})[key] ?? null);
-          return { wins: pick("game.wins") };
+          return {
+            get wins() {
+              return pick("game.wins");
+            },
+          };
         }),
     );
   }

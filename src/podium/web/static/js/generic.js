@@ -110,4 +110,12 @@ function describe(event, ctx) {
   return `↳ ${words(event.kind)}${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 
-export default { statusText, board, scores, describe, scoreLabel: t("result.score") };
+export default {
+  statusText,
+  board,
+  scores,
+  describe,
+  get scoreLabel() {
+    return t("result.score");
+  },
+};

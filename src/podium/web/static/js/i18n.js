@@ -37,20 +37,24 @@ export function chooseLanguage(choice, preferred) {
   return "en";
 }
 
-export const lang = chooseLanguage(stored(), navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
+// `lang` is a live binding: a language switch (setLanguage) changes it without reloading the page.
+export let lang = chooseLanguage(stored(), navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
 document.documentElement.lang = lang;
-const plurals = new Intl.PluralRules(lang);
+let plurals = new Intl.PluralRules(lang);
+const dictionaries = []; // every dictionary loaded, each {all, mine, en}: a switch points `mine` at the new language
 
 async function loadDictionary(url) {
+  let all = {};
   try {
     const response = await fetch(url, { headers: { Accept: "application/json" } });
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    const all = await response.json();
-    return { mine: all[lang] || {}, en: all.en || {} };
+    all = await response.json();
   } catch (err) {
     console.error(`messages ${url} did not load: ${err.message}`);
-    return { mine: {}, en: {} };
   }
+  const dictionary = { all, mine: all[lang] || {}, en: all.en || {} };
+  dictionaries.push(dictionary);
+  return dictionary;
 }
 
 const shell = await loadDictionary("/static/i18n/shell.json");
@@ -67,21 +71,22 @@ function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (params[name] == null ? whole : String(params[name])));
 }
 
-function translator(dicts) {
+// `sources()` gives the dictionaries to look in, in order, at the time of the call (so after a switch, the new ones).
+function translator(sources) {
   const say = (key, params) => {
-    const found = lookup(dicts, key, params);
+    const found = lookup(sources(), key, params);
     if (found == null) {
       console.warn(`no message ${key} in ${lang}`);
       return key;
     }
     return fill(found, params);
   };
-  say.has = (key) => lookup(dicts, key) != null; // for texts that only sometimes have a message
+  say.has = (key) => lookup(sources(), key) != null; // for texts that only sometimes have a message
   return say;
 }
 
 // The shell's messages (a game's renderer uses the `t` that gameMessages gives it).
-export const t = translator([shell.mine, shell.en]);
+export const t = translator(() => [shell.mine, shell.en]);
 
 // True when the shell has this key.
 export const has = t.has;
@@ -91,7 +96,7 @@ const games = new Map(); // dictionary URL -> Promise of its translator
 // A game's messages, from `i18n.json` beside its renderer: `const t = await gameMessages(import.meta.url)`.
 export function gameMessages(rendererUrl) {
   const url = new URL("i18n.json", rendererUrl).href;
-  if (!games.has(url)) games.set(url, loadDictionary(url).then((game) => translator([game.mine, shell.mine, game.en, shell.en])));
+  if (!games.has(url)) games.set(url, loadDictionary(url).then((game) => translator(() => [game.mine, shell.mine, game.en, shell.en])));
   return games.get(url);
 }
 
@@ -119,14 +124,42 @@ export function errorText(code, detail) {
   return has(key) ? t(key) : t("error.other", { code: String(code || "").replace(/_/g, " "), detail: detail || "" });
 }
 
+// Codes whose sentence only says that something was refused: the server's own words (English) are the only ones that
+// say what (the engine's reason for an illegal move; the option, its value and what is allowed for a bad request).
+const EXPLAINED_BY_DETAIL = new Set(["illegal", "bad_request"]);
+
+// A server error as the player reads it: the sentence, and where only the server's words say what was wrong, those.
+export function errorLine(code, detail) {
+  return EXPLAINED_BY_DETAIL.has(code) && detail ? `${errorText(code, detail)} (${detail})` : errorText(code, detail);
+}
+
+// Switch the page's language without reloading it: the dictionaries already loaded answer in the new language at
+// once, the static texts are translated again, and the page's modules draw themselves again on `podium:language`
+// (the table keeps its socket, its log and its game; the lobby what was typed).
 export function setLanguage(code) {
-  if (!LANGUAGES[code]) return;
+  if (!LANGUAGES[code] || code === lang) return;
   try {
     localStorage.setItem(STORE, code);
   } catch {
     /* private mode: the choice lasts this page only */
   }
-  location.reload(); // every text is drawn again in the new language, the seat's token is in localStorage
+  lang = code;
+  document.documentElement.lang = code;
+  plurals = new Intl.PluralRules(code);
+  for (const dictionary of dictionaries) dictionary.mine = dictionary.all[code] || {};
+  translatePage();
+  const select = document.getElementById("lang");
+  if (select) {
+    select.value = code;
+    select.title = t("shell.language");
+    select.previousElementSibling.textContent = t("shell.language");
+  }
+  document.dispatchEvent(new CustomEvent("podium:language", { detail: code }));
+}
+
+// `draw()` again after every language switch.
+export function onLanguageChange(draw) {
+  document.addEventListener("podium:language", () => draw());
 }
 
 // Texts of the static pages: `data-i18n="key"` sets the text, `data-i18n-attr="attr:key attr:key"` attributes.

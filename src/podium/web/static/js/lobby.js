@@ -3,7 +3,7 @@ import { api, joinTable, storedName, storeName, storeSeat } from "./api.js";
 import { button, h } from "./dom.js";
 import { gameNotes } from "./gameinfo.js";
 import { rulesButton } from "./rules.js";
-import { botDescription, botName, errorText, lang, messagesOf, t } from "./i18n.js";
+import { botDescription, botName, errorLine, lang, messagesOf, onLanguageChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -130,14 +130,27 @@ function collectOptions() {
 
 // ---------------------------------------------------------------- seats
 
+// A bot kept for measurements (`benchmark` in GET /api/games: a frozen baseline, a sparring partner) is no
+// opponent to offer a player; it stays available to the CLI and the API.
+
 function defaultBot(game) {
   const names = game.bots.map((b) => b.name);
   return ["medium", "heuristic", "random"].find((n) => names.includes(n)) || names[0] || "";
 }
 
+// The number of players within the game's range: a number typed beyond it (9 for a 2–5 player game) becomes the
+// nearest allowed one, so the seat rows drawn are always seats the game has.
+function playerCount(game) {
+  const field = $("players");
+  const typed = Number(field.value);
+  const n = Number.isInteger(typed) ? Math.min(game.max_players, Math.max(game.min_players, typed)) : game.min_players;
+  if (String(n) !== field.value && field.value !== "") field.value = String(n);
+  return n;
+}
+
 function renderSeats() {
   const game = currentGame();
-  const players = Number($("players").value);
+  const players = playerCount(game);
   const box = $("seats");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren(h("legend", null, t("seats.label")));
@@ -159,9 +172,7 @@ function renderGame() {
   const players = $("players");
   players.min = game.min_players;
   players.max = game.max_players;
-  const n = Number(players.value);
-  if (!(n >= game.min_players)) players.value = game.min_players;
-  if (n > game.max_players) players.value = game.max_players;
+  if (players.value === "") players.value = game.min_players;
   $("game-info").textContent = t("lobby.player_range", { min: game.min_players, max: game.max_players });
   $("options").replaceChildren(...game.options.map((option) => optionControl(option, tOf(game))));
   renderSeats();
@@ -195,7 +206,7 @@ async function createTable(event) {
     return;
   }
   const game = currentGame();
-  const players = Number($("players").value);
+  const players = playerCount(game);
   const seats = [{ kind: "human" }];
   for (let seat = 1; seat < players; seat++) {
     const value = $(`seat-${seat}`).value;
@@ -209,7 +220,7 @@ async function createTable(event) {
     storeSeat(answer.table.id, answer.seat, answer.token);
     location.assign(`/t/${encodeURIComponent(answer.table.id)}`);
   } catch (err) {
-    error.textContent = t("lobby.create_failed", { reason: errorText(err.code, err.message) });
+    error.textContent = t("lobby.create_failed", { reason: errorLine(err.code, err.message) });
     error.title = err.message;
     $("create").disabled = false;
   }
@@ -223,7 +234,7 @@ async function refreshTables() {
   try {
     tables = await api("GET", "/api/tables");
   } catch (err) {
-    list.replaceChildren(h("li", { class: "error", title: err.message }, t("lobby.tables_failed", { reason: errorText(err.code, err.message) })));
+    list.replaceChildren(h("li", { class: "error", title: err.message }, t("lobby.tables_failed", { reason: errorLine(err.code, err.message) })));
     return;
   }
   if (!tables.length) {
@@ -267,10 +278,25 @@ async function join(tableId) {
     await joinTable(tableId, name);
     location.assign(`/t/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    $("create-error").textContent = t("join.failed", { reason: errorText(err.code, err.message) });
+    $("create-error").textContent = t("join.failed", { reason: errorLine(err.code, err.message) });
     $("create-error").title = err.message;
     refreshTables();
   }
+}
+
+// Another language, no reload: everything drawn again in it, what the player chose or typed kept.
+function redrawInLanguage() {
+  const fields = [...$("options").querySelectorAll("[data-option]")].map((el) => [el.id, el.type === "checkbox" ? el.checked : el.value]);
+  const chosen = $("game").value;
+  $("game").replaceChildren(...games.map((g) => h("option", { value: g.name }, titleOf(g, g.name))));
+  $("game").value = chosen;
+  renderGame();
+  for (const [id, value] of fields) {
+    const el = $(id);
+    if (el && el.type === "checkbox") el.checked = value;
+    else if (el) el.value = value;
+  }
+  refreshTables();
 }
 
 async function main() {
@@ -282,7 +308,7 @@ async function main() {
   try {
     games = await api("GET", "/api/games");
   } catch (err) {
-    $("create-error").textContent = t("lobby.no_server", { reason: errorText(err.code, err.message) });
+    $("create-error").textContent = t("lobby.no_server", { reason: errorLine(err.code, err.message) });
     return;
   }
   await Promise.all(games.map(async (g) => gameT.set(g.name, await messagesOf(g))));
@@ -294,6 +320,7 @@ async function main() {
   setInterval(() => {
     if (document.visibilityState === "visible") refreshTables();
   }, 5000);
+  onLanguageChange(redrawInLanguage);
   document.body.dataset.ready = "true";
 }
 

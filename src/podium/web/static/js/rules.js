@@ -5,29 +5,33 @@
 import { button, h, loadStylesheet } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
-const cache = new Map(); // game -> Promise of the fragment's HTML, fetched once per page
+const cache = new Map(); // "game lang" -> Promise of the fragment's HTML, fetched once per page and language
 let dialog = null;
 
 loadStylesheet("/static/css/rules.css");
 
 function fetchRules(game) {
-  if (!cache.has(game)) {
-    const url = `/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`;
+  const key = `${game} ${lang}`;
+  if (!cache.has(key)) {
+    // players=true: the rules in a player's words where the game has them (no rule numbers, no commands); the
+    // numbered reference stays for `podium rules --full` and the docs. A server without them sends the reference.
+    const url = `/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}&players=true`;
     // The server says which language it served (English when the game has no translation): the panel is marked so.
     const promise = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
       return { html: await response.text(), lang: response.headers.get("Content-Language") || "en" };
     });
-    promise.catch(() => cache.delete(game)); // a failed fetch is tried again at the next click
-    cache.set(game, promise);
+    promise.catch(() => cache.delete(key)); // a failed fetch is tried again at the next click
+    cache.set(key, promise);
   }
-  return cache.get(game);
+  return cache.get(key);
 }
 
 function ensureDialog() {
   if (dialog) return dialog;
   const title = h("h2", { id: "rules-title", class: "rules-title" });
-  const body = h("div", { id: "rules-body", class: "rules-body", tabindex: "-1" });
+  // focusable (tabindex 0): a keyboard reaches the document and scrolls it with the arrow keys
+  const body = h("div", { id: "rules-body", class: "rules-body", tabindex: "0", role: "document" });
   const close = button(t("rules.close"), () => dialog.close(), { class: "rules-close", dataset: { key: "rules-close" } });
   dialog = h("dialog", { id: "rules-dialog", class: "rules-dialog", "aria-labelledby": "rules-title" }, h("header", { class: "rules-head" }, title, close), body);
   // A click on the backdrop (outside the panel) closes it too; Esc does through the dialog element itself.
@@ -51,6 +55,8 @@ export async function openRules(game, title) {
     if (box.dataset.game !== game) return; // another game's rules were asked for meanwhile
     // The fragment is the server's rendering of the game's own document with raw HTML disabled, not player input.
     body.innerHTML = rules.html;
+    // a wide table scrolls sideways inside its frame: a keyboard reaches the frame and scrolls it with the arrows
+    for (const wrap of body.querySelectorAll(".table-wrap")) wrap.tabIndex = 0;
     body.lang = rules.lang;
     body.scrollTop = 0;
     box.dataset.loaded = "true";

@@ -7,13 +7,15 @@
 // (notice.js) and the end of the game (result.js).
 import { forgetSeat, storedSeat } from "./api.js";
 import { button, h, replaceChildrenKeepFocus } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { errorLine, errorText, onLanguageChange, t } from "./i18n.js";
 import { Connection } from "./connection.js";
 import { mountRulesButton } from "./rules.js";
-import { loadTableAndOfferJoin, renderNotice } from "./table/notice.js";
+import { loadTableAndOfferJoin, renderNotice, showUnavailable } from "./table/notice.js";
 import { actionText, ensureRenderer, gameTitle, loaded, renderer } from "./table/renderer.js";
+import { announceMove, logMove, logNote, rebuildLog, renderLog } from "./table/log.js";
+import { animateChanges, cardPlaces, pacedQueue } from "./table/motion.js";
 import { resultPanel } from "./table/result.js";
-import { $, addLog, displayName, errorLine, hooks, page, seatName, tableId, toast } from "./table/state.js";
+import { $, displayName, hooks, page, seatName, tableId, toast } from "./table/state.js";
 
 const backlog = []; // messages that arrived before the renderer: handled once it is there, so no event is lost
 
@@ -79,7 +81,7 @@ function handleMessage(msg) {
       page.table = msg.table;
       break;
     case "sync":
-      onSync(msg);
+      syncs(msg);
       break;
     case "ack":
       break;
@@ -101,6 +103,9 @@ function handleMessage(msg) {
   }
 }
 
+// Syncs are drawn one after another; the others' moves at a pace one can follow (table/motion.js).
+const syncs = pacedQueue(onSync, (msg) => !!msg.last && msg.last.seat !== page.seat && msg.version > 0);
+
 function onSync(msg) {
   document.body.dataset.syncs = String(Number(document.body.dataset.syncs || 0) + 1);
   const previous = page.version;
@@ -116,23 +121,20 @@ function onSync(msg) {
   if (msg.version !== previous) {
     page.ui.selection = null;
     page.ui.moveFrom = null;
-    if (previous < 0 || msg.version > previous + 1 || msg.version < previous) {
-      addLog(msg.version ? t("log.synced", { n: msg.version }) : t("log.new_game"), "sys");
-    }
-    if (msg.last && previous >= 0 && msg.version > previous) addLog(t("log.move", { name: displayName(msg.last.seat), move: actionText(r, msg.last, makeContext()) }), "move");
-    if (previous >= 0 && msg.version > previous && r && r.describe) {
+    if (previous >= 0 && msg.version === previous + 1 && msg.last) {
+      logMove(msg.last, msg.events, msg.version);
       const ctx = { ...makeContext(), before }; // `before`: the seat's view before this sync
-      for (const event of msg.events || []) {
-        const line = r.describe(event, ctx);
-        if (line) addLog(line, "event");
-      }
+      if (r && r.observe) for (const event of msg.events || []) r.observe(event, ctx);
+    } else {
+      rebuildLog(); // the page comes to this table, or missed moves: the whole log from the server's record
     }
   }
   if (previousStatus && previousStatus !== msg.table.status) {
-    if (msg.table.status === "playing") addLog(t("log.starts"), "sys");
-    if (msg.table.status === "finished") addLog(t("log.over"), "sys");
+    if (msg.table.status === "playing") logNote("log.starts");
+    if (msg.table.status === "finished") logNote("log.over");
   }
   render();
+  if (previous >= 0 && msg.version === previous + 1 && r) announceMove(r, makeContext(), msg.version);
 }
 
 function onStatus(status, detail) {
@@ -151,11 +153,12 @@ function onStatus(status, detail) {
 
 function onFatal(msg) {
   if (!page.token) {
-    // Refused even as a spectator: the table does not exist (or no longer).
+    // Refused even as a spectator: the table does not exist (or no longer). The lobby's answer, if it came first,
+    // says it best ("There is no such table"): it stays.
     onStatus("closed");
     $("conn").textContent = t("conn.closed");
-    $("notice").hidden = false;
-    $("notice").replaceChildren(h("p", { class: "error", title: msg.message }, t("table.cannot_watch", { reason: errorText(msg.code, msg.message) })), h("p", null, h("a", { href: "/" }, t("table.back"))));
+    if (document.body.dataset.status === "unavailable") return;
+    showUnavailable(t("table.cannot_watch", { reason: errorText(msg.code, msg.message) }), msg.message);
     return;
   }
   // Our stored token is no longer valid (e.g. the seat was never ours): forget it and watch instead.
@@ -198,7 +201,9 @@ function render() {
   const key = panelsKey(ctx);
   if (key !== page.panelsKey) {
     page.panelsKey = key;
+    const places = cardPlaces($("board"));
     replaceChildrenKeepFocus($("board"), r.board(ctx));
+    animateChanges(places, $("board"));
     const status = statusLine(ctx, r);
     replaceChildrenKeepFocus($("turn"), status);
     replaceChildrenKeepFocus($("result"), resultPanel(ctx, r));
@@ -207,7 +212,7 @@ function render() {
     replaceChildrenKeepFocus($("scores"), scores);
     $("scores").hidden = scores == null; // a renderer may have no score table (the generic one, for a view without scores)
   }
-  renderLog();
+  renderLog(r, ctx);
   $("actions").hidden = page.seat == null || page.table.status === "finished" || page.table.status === "abandoned";
 }
 
@@ -255,12 +260,6 @@ function legalList(ctx) {
   );
 }
 
-function renderLog() {
-  const list = $("log-list");
-  list.replaceChildren(...page.log.slice(-60).map((entry) => h("li", { class: entry.cls }, entry.text)));
-  list.scrollTop = list.scrollHeight;
-}
-
 function main() {
   if (!tableId) {
     location.assign("/");
@@ -275,6 +274,15 @@ function main() {
   }
   connect();
 }
+
+// Another language, no reload: the page draws itself again in it, the socket, the game and the log stay.
+onLanguageChange(() => {
+  const rules = document.querySelector(".topbar .rules-open");
+  if (rules) rules.remove(); // mounted again, with its words, by render
+  if (document.body.dataset.conn) onStatus(document.body.dataset.conn);
+  page.panelsKey = null;
+  render();
+});
 
 hooks.render = render;
 hooks.connect = connect;

@@ -1,7 +1,7 @@
 // The notice area above the board: joining (the join form), the seats while waiting, and the link to share.
 import { api, joinTable, storedName, tableUrl } from "../api.js";
 import { button, h, replaceChildrenKeepFocus } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { errorLine, t } from "../i18n.js";
 import { $, displayName, hooks, page, seatName, tableId, toast } from "./state.js";
 
 // The notice area: joining, waiting for players, sharing the link.
@@ -14,9 +14,15 @@ export function renderNotice() {
   // otherwise take the button away under the pointer, and the join with it.
   if (page.seat == null && page.joinOpen) parts.push(joinForm(table));
   if (table.status === "waiting" || page.seat == null) parts.push(seatList(table));
-  if (table.status !== "finished") parts.push(shareBox());
+  // While seats are free the link is what the page is for, above the table; once the game runs it is only for
+  // spectators, and waits beside the log instead of pushing the game down (on a phone most of all).
+  const waiting = table.status === "waiting";
+  if (waiting) parts.push(shareBox());
   replaceChildrenKeepFocus(box, parts);
   box.hidden = parts.length === 0;
+  const later = $("invite");
+  later.hidden = waiting || table.status === "finished";
+  replaceChildrenKeepFocus(later, later.hidden ? [] : [shareBox()]);
 }
 
 function seatList(table) {
@@ -46,7 +52,7 @@ function shareBox() {
   return h(
     "div",
     { class: "share" },
-    h("label", null, t("share.invite"), " "),
+    h("label", { class: "share-label" }, t("share.invite"), " "),
     input,
     button(
       t("share.copy"),
@@ -104,7 +110,7 @@ function newJoinForm(free) {
           page.joinOpen = false;
           hooks.connect();
         } catch (err) {
-          toast(t("join.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
+          toast(t("join.failed", { reason: errorLine(err.code, err.message) }), "error", err.message);
           loadTableAndOfferJoin();
         }
       },
@@ -130,6 +136,16 @@ export async function loadTableAndOfferJoin() {
     page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved);
     hooks.render();
   } catch (err) {
-    $("notice").replaceChildren(h("p", { class: "error", title: err.message }, err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorText(err.code, err.message) })), h("p", null, h("a", { href: "/" }, t("table.back"))));
+    showUnavailable(err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorLine(err.code, err.message) }), err.message);
   }
+}
+
+// A table that cannot be shown (unknown, expired): the reason and the way back, and no empty felt under them.
+export function showUnavailable(message, detail) {
+  const box = $("notice");
+  box.hidden = false;
+  box.replaceChildren(h("p", { class: "error", title: detail }, message), h("p", null, h("a", { href: "/" }, t("table.back"))));
+  document.querySelector(".layout").hidden = true;
+  $("turn").hidden = true;
+  document.body.dataset.status = "unavailable";
 }

@@ -1,7 +1,7 @@
 // The end of the game: the ranking, why it ended, the record, and the rematch.
 import { api, ApiError, joinTable, storedName, storedSeat, storeSeat } from "../api.js";
 import { button, h } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { errorLine, t } from "../i18n.js";
 import { ordinal } from "../common.js";
 import { reasonText } from "./renderer.js";
 import { displayName, page, tableId, toast } from "./state.js";
@@ -72,7 +72,7 @@ async function joinRematch(newId) {
       location.assign(`/t/${encodeURIComponent(newId)}`); // every seat is taken: watch it
       return;
     }
-    toast(t(newId ? "rematch.join_failed" : "rematch.failed", { reason: errorText(err.code, err.message) }), "error", err.message);
+    toast(t(newId ? "rematch.join_failed" : "rematch.failed", { reason: errorLine(err.code, err.message) }), "error", err.message);
   }
   page.rematching = false;
   for (const el of document.querySelectorAll('[data-key="rematch"]')) el.disabled = false;

@@ -1,8 +1,6 @@
 // The table page's state and the helpers every part of it uses: the page (what the last sync said, our seat and
 // token, the log), names as shown, the toast and the log. See table.js, the page's entry module.
-import { botName, errorText, t } from "../i18n.js";
-
-const LOG_LIMIT = 200;
+import { botName, t } from "../i18n.js";
 
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 export const $ = (id) => document.getElementById(id);
@@ -16,7 +14,7 @@ export const page = {
   seat: null, // our seat, null when watching
   token: null,
   conn: null,
-  log: [],
+  log: [], // the game log's entries (table/log.js)
   ui: {}, // renderer scratch space (selection, hint) that survives re-renders
   hint: null,
   busy: false,
@@ -48,12 +46,6 @@ export function displayName(seat) {
   return seat === page.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat);
 }
 
-// A server error in the player's language; an engine's reason for refusing a move (`illegal`) is the only
-// explanation of it, so it follows the sentence in the server's words.
-export function errorLine(code, detail) {
-  return code === "illegal" && detail ? `${errorText(code, detail)} (${detail})` : errorText(code, detail);
-}
-
 // `detail`: the server's own words (English), kept as the toast's tooltip.
 export function toast(message, kind = "error", detail = "") {
   const box = $("toast");
@@ -62,9 +54,4 @@ export function toast(message, kind = "error", detail = "") {
   box.className = `toast show ${kind}`;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => (box.className = "toast"), kind === "error" ? 6000 : 3000);
-}
-
-export function addLog(text, cls) {
-  page.log.push({ text, cls, version: page.version });
-  if (page.log.length > LOG_LIMIT) page.log.splice(0, page.log.length - LOG_LIMIT);
 }

@@ -1,0 +1,132 @@
+"""The shared store: PostgreSQL (psycopg 3, the `postgres` extra), for any number of `podium serve` processes.
+
+The queries are `SqlStore`'s, written with `?` parameters; they are turned into psycopg's `%s` once each. The
+connection is in autocommit mode: a statement alone is its own transaction, and `transaction()` groups several.
+Every committed action is also announced on the channel `podium` (NOTIFY, sent by PostgreSQL when the transaction
+commits, in commit order), with what another process needs to apply it without asking: see podium.server.cluster.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+
+from podium.server import migrations
+from podium.server.db import ActionRow, SqlStore, action_values, finish_values
+from podium.server.migrations import Cursor, Sql
+
+CHANNEL = "podium"
+# One statement for a whole batch: the rows whose ply is free are inserted and announced; a taken ply is skipped
+# (ON CONFLICT DO NOTHING does not abort the transaction, so the other rows of the batch still commit).
+_APPEND = (
+    "WITH ins AS (INSERT INTO actions (table_id, ply, seat, action, created)"
+    " SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::float8[])"
+    " ON CONFLICT DO NOTHING RETURNING table_id, ply, seat, action)"
+    f" SELECT table_id, ply, pg_notify('{CHANNEL}', 'a ' || table_id || ' ' || ply || ' ' || seat || ' ' || action)"
+    " FROM ins"
+)
+_FINISH = "UPDATE tables SET status='finished', result=? WHERE id=?"
+
+
+def _columns(rows: list[ActionRow]) -> list[list[Any]]:
+    """The batch as the five arrays `_APPEND` unnests."""
+    return [list(column) for column in zip(*action_values(rows), strict=True)]
+
+
+def _refused(rows: list[ActionRow], inserted: list[Any]) -> list[ActionRow]:
+    """The rows `_APPEND` did not insert (their ply was taken), from the (table, ply, _) rows it returned."""
+    done = {(table_id, ply) for table_id, ply, _ in inserted}
+    return [r for r in rows if (r.table_id, r.ply) not in done]
+
+
+def shown(url: str) -> str:
+    """The URL without its password, for the log."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+class _Translated:
+    """A psycopg connection seen with `?` parameters (the SQL of both stores)."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self.conn = conn
+        self.cache: dict[str, str] = {}
+
+    def sql(self, query: str) -> str:
+        text = self.cache.get(query)
+        if text is None:
+            text = self.cache[query] = query.replace("%", "%%").replace("?", "%s")
+        return text
+
+    def execute(self, sql: str, params: Sequence[Any] = (), /) -> Cursor:
+        return self.conn.execute(self.sql(sql), params)
+
+
+class PostgresStore(SqlStore):
+    dialect = migrations.PostgresDialect()
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.where = shown(url)
+        try:
+            conn = psycopg.connect(url, autocommit=True)
+        except psycopg.OperationalError as exc:
+            raise RuntimeError(f"cannot connect to the database {self.where}: {str(exc).strip()}") from None
+        self.conn = conn
+        self.sql = _Translated(conn)
+        self.upgrade()
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        return self.sql.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.conn.cursor() as cursor:
+            cursor.executemany(self.sql.sql(sql), rows)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Sql]:
+        with self.conn.transaction():
+            yield self.sql
+
+    def lock_schema(self, c: Sql) -> None:
+        # Processes starting together: one applies a migration, the others wait and then find it applied.
+        c.execute("SELECT pg_advisory_xact_lock(7206)")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
+        columns = _columns(rows)
+        if not any(r.result is not None for r in rows):  # one statement: a transaction of its own
+            return _refused(rows, self.execute(_APPEND, columns).fetchall())
+        with self.conn.transaction():
+            refused = _refused(rows, self.execute(_APPEND, columns).fetchall())
+            for finished in finish_values([r for r in rows if r not in refused]):
+                self.execute(_FINISH, finished)
+        return refused
+
+    async def open_async(self) -> None:
+        """A second connection, for the group commit of many processes (`append_actions_async`)."""
+        self.aconn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+
+    async def close_async(self) -> None:
+        await self.aconn.close()
+
+    async def append_actions_async(self, rows: list[ActionRow]) -> list[ActionRow]:
+        """`append_actions`, awaited: while the database answers, the event loop serves everyone else (and the
+        actions that arrive meanwhile make the next batch)."""
+        columns, append = _columns(rows), self.sql.sql(_APPEND)
+        if not any(r.result is not None for r in rows):
+            return _refused(rows, await (await self.aconn.execute(append, columns)).fetchall())
+        async with self.aconn.transaction():
+            refused = _refused(rows, await (await self.aconn.execute(append, columns)).fetchall())
+            for finished in finish_values([r for r in rows if r not in refused]):
+                await self.aconn.execute(self.sql.sql(_FINISH), finished)
+        return refused
+
+    def changed(self, table_ids: Sequence[str]) -> None:
+        for table_id in table_ids:
+            self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"t {table_id}"))

@@ -1,0 +1,72 @@
+// Moves you can follow: a card that changes place on the table glides from where it was to where it is now, a card
+// that comes into sight fades in, and the moves of the others (a bot's turn of several steps most of all) are shown
+// one at a time at a readable pace, even when the server sends them all at once (a burst after a reconnect, bots
+// without a delay). `prefers-reduced-motion: reduce` turns all of it off: every change is drawn at once.
+//
+// Cards are matched by what the view says they are (`data-card`, the card's text, set by cards.js): a card seen
+// before and after a redraw has moved; a face-down card has no text, so nothing about it is guessed.
+const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: true };
+export const motionOn = () => !reduced.matches;
+
+export const PACE_MS = 650; // the least time another player's move stays on the screen before the next one is drawn
+const GLIDE_MS = 420;
+const FADE_MS = 260;
+const FACES = ".card[data-card]:not([data-card=''])";
+
+// Where each card seen on the board is now (its text -> its box), to compare with after the redraw.
+export function cardPlaces(root) {
+  if (!motionOn()) return null;
+  const places = new Map();
+  for (const el of root.querySelectorAll(FACES)) places.set(el.dataset.card, el.getBoundingClientRect());
+  return places;
+}
+
+// After a redraw: each card that was somewhere else glides from there; a card not on the board before fades in.
+// Counted in body[data-glides] and body[data-fades] (the browser tests read them).
+export function animateChanges(before, root) {
+  if (!before || !before.size || !motionOn()) return;
+  let glides = 0;
+  let fades = 0;
+  for (const el of root.querySelectorAll(FACES)) {
+    const was = before.get(el.dataset.card);
+    const now = el.getBoundingClientRect();
+    if (!was) {
+      el.animate([{ opacity: 0, transform: "scale(.8)" }, { opacity: 1, transform: "none" }], { duration: FADE_MS, easing: "ease-out" });
+      fades += 1;
+      continue;
+    }
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) + Math.abs(dy) < 3) continue;
+    el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 5 }, { transform: "none", zIndex: 5 }], { duration: GLIDE_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+    glides += 1;
+  }
+  const data = document.body.dataset;
+  data.glides = String(Number(data.glides || 0) + glides);
+  data.fades = String(Number(data.fades || 0) + fades);
+}
+
+// The syncs in the order they came, each drawn by `draw`; another player's move is drawn no sooner than PACE_MS
+// after the one before it (while motion is on): a bot's steps that come at once, or quickly one after another, are
+// shown one at a time. A move of your own is drawn at once.
+export function pacedQueue(draw, isOthers) {
+  const waiting = [];
+  let running = false;
+  let shownAt = -Infinity; // when the last move of another player was drawn
+  async function run() {
+    running = true;
+    while (waiting.length) {
+      const msg = waiting.shift();
+      const paced = motionOn() && isOthers(msg);
+      const wait = paced ? shownAt + PACE_MS - performance.now() : 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      draw(msg);
+      if (paced) shownAt = performance.now();
+    }
+    running = false;
+  }
+  return (msg) => {
+    waiting.push(msg);
+    if (!running) run();
+  };
+}

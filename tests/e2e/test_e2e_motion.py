@@ -1,0 +1,81 @@
+"""Moves you can follow (issue 29, point 3): a card that changes place glides from where it was, a card that comes
+into sight fades in, and a bot's turn of several steps is drawn one step at a time at a readable pace even when the
+server sends the steps at once (the test server's bots move without delay); `prefers-reduced-motion: reduce` turns
+all of it off."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from e2e_support import click_and_wait, create_table, join_table, legal, wait_my_turn
+
+PACE_MS = 650  # table/motion.js
+
+# Every time the page draws a new version, the time it did (body[data-version] observed as it changes).
+WATCH_VERSIONS = """() => {
+  window.drawn = [];
+  new MutationObserver(() => window.drawn.push([Number(document.body.dataset.version), performance.now()]))
+    .observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
+}"""
+
+
+def counter(page: Any, name: str) -> int:
+    return int(page.evaluate(f"Number(document.body.dataset.{name} || 0)"))
+
+
+def golf_to_a_drawn_card(page: Any, friend: Any) -> None:
+    # a friend who does not move: nothing else changes the table while the test looks at it
+    url = create_table(page, "golf", name="Mo", seats=["human"], options={"peek": "near", "rounds": 1})
+    join_table(friend, url, "Flo")
+    wait_my_turn(page)
+    click_and_wait(page, '[data-key="stock"]')  # the drawn card comes into sight beside the piles
+
+
+@pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
+def test_a_discarded_card_glides_to_the_pile(motion: bool, new_page: Callable[..., Any]) -> None:
+    page = new_page(motion=motion)
+    golf_to_a_drawn_card(page, new_page())
+    drawn = page.get_attribute('[data-key="drawn"]', "data-card")
+    assert drawn
+    fades = counter(page, "fades")
+    glides = counter(page, "glides")
+    click_and_wait(page, '[data-key="btn-discard"]')
+    assert page.get_attribute('[data-key="discard"]', "data-card") == drawn  # the same card, now on the pile
+    running = page.evaluate(
+        "c => document.querySelector(`#board .card[data-card='${c}']`).getAnimations().length", drawn
+    )
+    if motion:
+        assert counter(page, "glides") > glides  # it moved from the hand to the discard pile ...
+        assert running >= 1  # ... as an animation, running now
+        assert fades >= 1  # and the drawn card had faded in when it was drawn
+    else:
+        assert counter(page, "glides") == 0 and counter(page, "fades") == 0
+        assert running == 0
+
+
+@pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
+def test_a_bots_turn_unfolds_step_by_step(motion: bool, new_page: Callable[..., Any]) -> None:
+    page = new_page(motion=motion)
+    # the heuristic plays every card it can: a turn of several steps, which the server sends at once
+    create_table(page, "athletic", name="Ada", seats=["bot:heuristic"])
+    wait_my_turn(page)
+    page.evaluate(WATCH_VERSIONS)
+    for _ in range(6):
+        start = int(page.evaluate("document.body.dataset.version"))
+        click_and_wait(page, '[data-key="end"]')
+        wait_my_turn(page)
+        drawn = [(v, t) for v, t in page.evaluate("window.drawn") if v > start + 1]  # the bot's steps
+        if len(drawn) >= 3:
+            break
+        page.evaluate("window.drawn = []")
+        if "end" not in legal(page):
+            pytest.skip("the game ended before the bot had a turn of three steps")
+    assert len(drawn) >= 3, drawn
+    gaps = [b[1] - a[1] for a, b in itertools.pairwise(drawn)]
+    if motion:
+        assert min(gaps) >= PACE_MS * 0.9, gaps  # one step at a time, each on the screen long enough to follow
+    else:
+        assert min(gaps) < PACE_MS * 0.9, gaps  # drawn as they come: the bot's quick steps closer than the pace
