@@ -362,11 +362,13 @@ def finished_tables(db: Path, count: int) -> str:
             table_id = http.post("/api/tables", json={"game": "golf", "players": 2, "seats": seats}).json()["table"][
                 "id"
             ]
-            deadline = time.monotonic() + 60
-            while http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the bots' game did not finish within 60 s")
-                time.sleep(0.05)
+        # Bots play only while someone watches (issue 28): watch the game to its end.
+        from websockets.sync.client import connect as connect_sync
+
+        with connect_sync(base.replace("http", "ws", 1) + f"/ws/tables/{table_id}", proxy=None) as ws:
+            ws.send('{"type": "hello", "spectator": true}')
+            while "result" not in json.loads(ws.recv(timeout=60)):
+                pass
     finally:
         process.terminate()
         process.wait(10)

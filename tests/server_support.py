@@ -18,6 +18,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from podium.server import ServerConfig, create_app
+from podium.server.front import uvicorn_config
 from podium.testing.serve import HOST, free_port
 
 
@@ -29,9 +30,9 @@ class LiveServer:
         self.config = ServerConfig(db_path=db, **{"bot_delay": 0.0, "rate_limits": False, **settings})
         self.app = create_app(self.config)
         self.port = free_port()
-        self.server = uvicorn.Server(
-            uvicorn.Config(self.app, host=HOST, port=self.port, log_level="warning", ws_max_size=65536, lifespan="on")
-        )
+        # The front end `podium serve` runs (its timeouts and limits), on a loopback port.
+        front = uvicorn_config(self.app, self.config, host=HOST, port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(front)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

@@ -70,12 +70,18 @@ def new_page(browser: Any, server: LiveServer, request: pytest.FixtureRequest) -
     pages: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 900, locale: str = "en-US", motion: bool = False) -> Any:
+    def make(
+        width: int = 1280, height: int = 900, locale: str = "en-US", motion: bool = False, enforce_csp: bool = False
+    ) -> Any:
+        # Playwright's polled `wait_for_function` evaluates its predicate as a string in the page, which the server's
+        # strict Content-Security-Policy (no 'unsafe-eval') forbids: the tests' pages bypass the policy, but for
+        # test_e2e_csp.py, which checks that the client itself runs under it.
         context = browser.new_context(
             viewport={"width": width, "height": height},
             base_url=server.url,
             locale=locale,
             reduced_motion="no-preference" if motion else "reduce",
+            bypass_csp=not enforce_csp,
         )
         # 30 s: the whole suite runs beside the browsers on 2 cores, a page can be slow to answer there
         context.set_default_timeout(30_000)

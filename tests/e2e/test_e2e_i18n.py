@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from e2e_support import click_and_wait, create_table, is_over, no_horizontal_overflow, shoot, wait_my_turn
 from i18n_support import DICTIONARIES, FIND, english_patterns, untranslated
+from websockets.sync.client import connect
 
 SHELL = json.loads(DICTIONARIES[0].read_text(encoding="utf-8"))
 LOCALES = {"hu": "hu-HU", "nb": "nb-NO"}
@@ -177,13 +178,21 @@ FAST = {"golf": {"rounds": 1}, "athletic": {"medals_to_win": 1}, "olympicards": 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 @pytest.mark.parametrize("game", sorted(FAST))
-def test_a_finished_game_watched_in_hungarian_and_norwegian(new_page: Callable[..., Any], game: str, lang: str) -> None:
-    # two bots play a short game at once; a spectator's page shows the end: the result, the ranking, why it ended
+def test_a_finished_game_watched_in_hungarian_and_norwegian(
+    new_page: Callable[..., Any], server: Any, game: str, lang: str
+) -> None:
+    # two bots play a short game; a spectator's page shows the end: the result, the ranking, why it ended
     page = new_page(locale=LOCALES[lang])
     seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
     made = page.request.post("/api/tables", data={"game": game, "players": 2, "seats": seats, "options": FAST[game]})
     assert made.status == 201, made.text()
-    page.goto(f"/t/{made.json()['table']['id']}")
+    # Bots play only while someone watches (issue 28): a socket watches the game to its end before the page opens.
+    table_id = made.json()["table"]["id"]
+    with connect(server.url.replace("http", "ws", 1) + f"/ws/tables/{table_id}", proxy=None, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "spectator": True}))
+        while "result" not in json.loads(ws.recv(timeout=60)):
+            pass
+    page.goto(f"/t/{table_id}")
     page.wait_for_selector(".result-panel", timeout=60_000)
     assert page.inner_text(".result-panel h2") == SHELL[lang]["result.title"]
     check(page, lang, f"{game}, the end seen by a spectator")

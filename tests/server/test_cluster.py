@@ -168,3 +168,38 @@ def test_the_rest_rate_limits_count_across_servers(pg_cluster: postgres.Cluster)
         # count the first three itself
         assert [r.status_code for r in answers] == [201, 201, 201, 429], [r.text for r in answers]
         assert int(answers[3].headers["Retry-After"]) > 0
+
+
+def test_bots_play_for_a_player_connected_only_through_the_other_server(pg_cluster: postgres.Cluster) -> None:
+    # Bots pause while nobody is at the table (issue 28); "nobody" counts the other processes' sockets too, so the
+    # bots' server (a, which made the table) plays while the only player is connected through b.
+    url = pg_cluster.database()
+    with live_server(url) as a, live_server(url) as b, a.http() as http:
+        made = create(http, PLUGIN, ["random", "human"])
+        table_id = made["table"]["id"]
+        owner = a.app.state.manager.cluster
+        assert owner is not None and table_id in owner.owned  # claimed when it was made, though nobody watched
+        player = b.ws(table_id)
+        player.hello(made["token"])
+        final = play_to_end({made["seat"]: player}, [], random.Random(7))
+        assert final["table"]["status"] == "finished"
+        assert table_id not in b.app.state.manager.cluster.owned  # every bot move was a's
+
+
+def test_a_table_someone_is_at_through_another_process_is_not_abandoned(pg_cluster: postgres.Cluster) -> None:
+    # The abandon sweep (issue 28) is decided by the database: a process whose copy of the table looks untouched
+    # does not end it while another process keeps the table's `alive` fresh.
+    url = pg_cluster.database()
+    store = open_store(url)
+    try:
+        with live_server(url) as a, a.http() as http:
+            made = create(http, PLUGIN, ["human", "random"])
+        table_id = made["table"]["id"]
+        store.set_alive([(table_id, 1000.0)])
+        assert store.abandon_playing([table_id], 999.0) == {table_id: 1000.0}  # seen later than the cutoff
+        assert store.status(table_id) == "playing"
+        assert store.abandon_playing([table_id], 1000.0) == {table_id: None}
+        assert store.status(table_id) == "abandoned"
+        assert store.load(table_id) is not None  # kept, and still answered when asked for
+    finally:
+        store.close()

@@ -55,7 +55,9 @@ def run(coro: Coroutine[Any, Any, None]) -> None:
 
 
 def manager(path: Path | str) -> TableManager:
-    return TableManager(open_store(path), ServerConfig(db_path=path, bot_delay=0, rate_limits=False))
+    # The games' whole option ranges (`shortest` goes to every minimum), not a public server's.
+    config = ServerConfig(db_path=path, bot_delay=0, rate_limits=False, public_limits=False)
+    return TableManager(open_store(path), config)
 
 
 def two_player_table(m: TableManager, game: str = "kuhn", **extra: Any) -> tuple[Table, list[Connection]]:

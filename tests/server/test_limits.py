@@ -74,6 +74,15 @@ def body(seats: list[str], game: str = PLUGIN, **extra: Any) -> dict[str, Any]:
     }
 
 
+@contextlib.contextmanager
+def at_table(s: Server, made: dict[str, Any]) -> Iterator[Any]:
+    """The socket of the seat `made` (a create's answer) gave, welcomed at its table."""
+    with s.client.websocket_connect(f"/ws/tables/{made['table']['id']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        assert ws.receive_json()["type"] == "welcome"
+        yield ws
+
+
 def rate_limited(response: Any, retry_after: int) -> str:
     assert response.status_code == 429, response.text
     assert response.headers["retry-after"] == str(retry_after)
@@ -196,9 +205,7 @@ def test_a_waiting_tables_creator_at_the_table_keeps_it_open(tmp_path: Path) -> 
     with serve(db) as s:
         made = s.client.post("/api/tables", json=body(["human", "human"])).json()
         table_id = made["table"]["id"]
-        with s.client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-            ws.send_json({"type": "hello", "token": made["token"]})
-            assert ws.receive_json()["type"] == "welcome"
+        with at_table(s, made):
             for _ in range(3):  # an hour and a half at the table, waiting for a friend
                 s.clock.now += TTL / 2
                 s.sweep()
@@ -213,7 +220,7 @@ def test_a_waiting_tables_creator_at_the_table_keeps_it_open(tmp_path: Path) -> 
         assert table_id in s.manager.tables
         joined = s.client.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})
         assert joined.status_code == 200 and joined.json()["table"]["status"] == "playing"
-        s.clock.now += 10 * TTL
+        s.clock.now += 3 * TTL  # within abandon_ttl: a playing table ends only as abandoned, after that
         s.sweep()
         assert s.client.get(f"/api/tables/{table_id}").json()["status"] == "playing"  # only waiting tables expire
 

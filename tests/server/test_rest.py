@@ -16,6 +16,7 @@ from podium.server import ServerConfig, create_app
 from server_support import error, live_server, play_to_end, table_body, wait_finished
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
+JSON = {"content-type": "application/json"}  # a body the server reads (issue 28: only JSON changes state)
 FOUR = next(name for name in game_names() if get_game(name).max_players >= 4)  # a game that seats four
 
 
@@ -124,9 +125,9 @@ def test_create_rejects_bad_input_with_a_clear_message(
 
 
 def test_bodies_that_are_not_json_or_too_large(client: TestClient) -> None:
-    error(client.post("/api/tables", content=b"{not json"), 400, "bad_request")
-    error(client.post("/api/tables", content=b"[1, 2]"), 400, "bad_request")
-    error(client.post("/api/tables", content=b"x" * 20000), 413, "too_large")
+    error(client.post("/api/tables", content=b"{not json", headers=JSON), 400, "bad_request")
+    error(client.post("/api/tables", content=b"[1, 2]", headers=JSON), 400, "bad_request")
+    error(client.post("/api/tables", content=b"x" * 20000, headers=JSON), 413, "too_large")
     error(client.get("/api/tables/nope"), 404, "not_found")
     error(client.get("/api/nothing"), 404, "not_found")
 
@@ -134,11 +135,13 @@ def test_bodies_that_are_not_json_or_too_large(client: TestClient) -> None:
 def test_deeply_nested_bodies_get_a_structured_error(client: TestClient) -> None:
     table_id = client.post("/api/tables", json=body()).json()["table"]["id"]
     deep = b"[" * 5000 + b"]" * 5000  # deeper than json.loads can parse: a RecursionError, once a 500
-    assert "not JSON" in error(client.post("/api/tables", content=deep), 400, "bad_request")
-    assert "not JSON" in error(client.post(f"/api/tables/{table_id}/join", content=deep), 400, "bad_request")
+    assert "not JSON" in error(client.post("/api/tables", content=deep, headers=JSON), 400, "bad_request")
+    assert "not JSON" in error(
+        client.post(f"/api/tables/{table_id}/join", content=deep, headers=JSON), 400, "bad_request"
+    )
     # Parsable, but deep enough to make validation recurse: refused by depth.
     nested = '{"game": "kuhn", "options": {"hands": ' + "[" * 900 + "]" * 900 + "}}"
-    assert "32 levels" in error(client.post("/api/tables", content=nested.encode()), 400, "bad_request")
+    assert "32 levels" in error(client.post("/api/tables", content=nested.encode(), headers=JSON), 400, "bad_request")
     shallow = body(options={"hands": 1})
     assert client.post("/api/tables", json=shallow).status_code == 201
 
@@ -147,7 +150,9 @@ def test_record_after_the_end_replays_exactly(client: TestClient) -> None:
     data = client.post("/api/tables", json=body(seats=["random", "random"], options={"hands": 2})).json()
     assert data["seat"] is None and data["token"] is None  # a table of bots only: everyone watches
     table_id = data["table"]["id"]
-    table = wait_finished(client, table_id)  # type: ignore[arg-type]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:  # bots play while someone watches
+        ws.send_json({"type": "hello", "spectator": True})
+        table = wait_finished(client, table_id)  # type: ignore[arg-type]
     assert table["result"]["winners"]
     response = client.get(f"/api/tables/{table_id}/record")
     assert response.status_code == 200 and response.headers["content-type"].startswith("application/x-ndjson")

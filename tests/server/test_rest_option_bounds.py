@@ -17,7 +17,9 @@ from podium.server import ServerConfig, create_app
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerConfig(db_path=tmp_path / "db.sqlite3", bot_delay=0))) as c:
+    # The games' own ranges; a public server's narrower ones are tested in test_public_limits.py.
+    config = ServerConfig(db_path=tmp_path / "db.sqlite3", bot_delay=0, public_limits=False)
+    with TestClient(create_app(config)) as c:
         yield c
 
 

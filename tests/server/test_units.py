@@ -10,8 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from podium.server import ServerConfig, create_app
+from podium.server.config import RateLimit
 from podium.server.protocol import load_json
-from podium.server.ratelimit import RateLimiter
+from podium.server.ratelimit import ClientLimits, RateLimiter
 from podium.server.tables import dumps
 from podium.server.tokens import find_seat, hash_token, new_token
 
@@ -68,3 +69,16 @@ def test_client_json_is_parsed_strictly() -> None:
     for bad in ("{", "[1, NaN]", '"\\ud800"', "[" * 2000 + "]" * 2000, "[" * 40 + "]" * 40):
         with pytest.raises(ValueError):
             load_json(bad)
+
+
+def test_rate_limit_buckets_stay_bounded_under_many_addresses() -> None:
+    # Issue 28: the per-address buckets grew with every new address until the next sweep.
+    now = [1000.0]
+    limits = ClientLimits({"create": RateLimit(burst=2, per_minute=1)}, lambda: now[0], max_buckets=100)
+    for i in range(1000):
+        limits.retry_after("create", f"10.0.{i // 256}.{i % 256}")
+        assert len(limits.buckets) <= 100
+    # the most recent clients keep their counts: an address that used its burst is still limited
+    limits.retry_after("create", "10.9.9.9")
+    limits.retry_after("create", "10.9.9.9")
+    assert limits.retry_after("create", "10.9.9.9") == 60

@@ -371,11 +371,57 @@ def serve(
             help="limit how fast one address may create, join and rematch tables (off: for tests and benches)",
         ),
     ] = True,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For is believed "
+            "[default: none]",
+        ),
+    ] = "",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            help="another site whose pages may use this server, e.g. https://games.example.org (repeatable)",
+        ),
+    ] = None,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            "--abandon-after", help="seconds after which a playing table nobody is at ends as abandoned (0: never)"
+        ),
+    ] = 7200.0,
+    max_tables: Annotated[
+        int, typer.Option("--max-tables-per-address", help="unfinished tables one address may have (0: no cap)")
+    ] = 20,
+    max_bot_tables: Annotated[
+        int,
+        typer.Option("--max-bot-tables-per-address", help="unfinished tables of bots only one address may have"),
+    ] = 2,
+    public_limits: Annotated[
+        bool,
+        typer.Option(
+            "--public-limits/--no-public-limits",
+            help="hold rule options to the ranges a game allows on a public server (off: the whole ranges)",
+        ),
+    ] = True,
 ) -> None:
     """Start the web server: play in the browser with friends and bots (open the printed address)."""
     from podium.cli.serve import run_server
 
-    raise typer.Exit(run_server(host, port, db, bot_delay, console, rate_limits=rate_limits))
+    if abandon_after < 0 or max_tables < 0 or max_bot_tables < 0:
+        raise PodiumError("--abandon-after and the --max-…-per-address caps take 0 (none) or more")
+    proxies = tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
+    settings: dict[str, Any] = {
+        "forwarded_allow_ips": proxies,
+        "allowed_origins": tuple(allowed_origin or ()),
+        "abandon_ttl": abandon_after,
+        "max_tables_per_address": max_tables,
+        "max_bot_tables_per_address": max_bot_tables,
+        "public_limits": public_limits,
+    }
+    raise typer.Exit(run_server(host, port, db, bot_delay, console, rate_limits=rate_limits, **settings))
 
 
 @app.command()

@@ -6,6 +6,7 @@ import errno
 import logging
 import socket
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -72,11 +73,20 @@ def pgstore_shown(url: str) -> str:
 
 
 def run_server(
-    host: str, port: int, db: Path | str | None, bot_delay: float, console: Console, *, rate_limits: bool = True
+    host: str,
+    port: int,
+    db: Path | str | None,
+    bot_delay: float,
+    console: Console,
+    *,
+    rate_limits: bool = True,
+    **settings: Any,
 ) -> int:
+    """Serve until stopped. `settings`: more `ServerConfig` fields (the front end's and the public limits)."""
     import uvicorn
 
     from podium.server import ServerConfig, create_app
+    from podium.server.front import uvicorn_config
 
     if not 0 <= port <= 65535:
         raise PodiumError(f"--port {port}: a port is 0..65535")
@@ -84,7 +94,8 @@ def run_server(
         raise PodiumError(f"--bot-delay {bot_delay}: give 0 to 60 seconds")
     path = database_target(db)
     shown = path if isinstance(path, Path) else pgstore_shown(path)
-    app = create_app(ServerConfig(db_path=path, bot_delay=bot_delay, rate_limits=rate_limits))
+    server_config = ServerConfig(db_path=path, bot_delay=bot_delay, rate_limits=rate_limits, **settings)
+    app = create_app(server_config)
     # Bind before saying "serving on": a port in use or a bad --host is one clear line, not a uvicorn error.
     sock = listen_socket(host, port)
     try:
@@ -94,16 +105,7 @@ def run_server(
         if host not in LOOPBACK:
             console.print("[yellow]note:[/] listening beyond this machine; put it behind HTTPS for the internet")
         logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-        # No per-message compression: frames are a few KiB, and deflating each one costs more CPU than it saves.
-        config = uvicorn.Config(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            ws_max_size=65536,
-            ws_ping_interval=20,
-            ws_per_message_deflate=False,
-        )
+        config = uvicorn_config(app, server_config, host=host, port=port, log_level="warning")
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         sock.close()

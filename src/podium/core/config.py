@@ -30,12 +30,15 @@ def option(
     allowed: str | None = None,
     legacy: Any = _NO_LEGACY,
     stored_if_set: bool = False,
+    public: tuple[int, int] | None = None,
 ) -> Any:
     """Declare a rule option. `parse` turns raw input into the stored value (raising ValueError with the reason);
     `allowed` describes the accepted values for error messages when `choices` cannot. `legacy` is the value that
     reproduces games stored before the option existed (see `GameConfig.from_stored`); leave it out for options as
     old as the game. `stored_if_set`: `to_dict` leaves the option out at its default (which must be its `legacy`
-    value), so records and states of games without it stay byte for byte what they were."""
+    value), so records and states of games without it stay byte for byte what they were. `public`: the narrower
+    range (low, high) of an integer option that a public server allows (`podium serve`), where the whole range would
+    let one game run for hours; the command line keeps the whole range."""
     return dataclasses.field(
         default=default,
         metadata={
@@ -47,6 +50,7 @@ def option(
             "allowed": allowed,
             "legacy": legacy,
             "stored_if_set": stored_if_set,
+            "public": public,
         },
     )
 
@@ -150,6 +154,20 @@ class GameConfig:
                 raise ConfigError(
                     f"invalid value {value!r} for {self.game_name} option {f.name!r}; allowed: {_allowed_text(f)}"
                 )
+
+    @classmethod
+    def public_ranges(cls) -> dict[str, tuple[int, int]]:
+        """The options with a narrower range for a public server (`option(public=...)`): name -> (low, high)."""
+        return {f.name: f.metadata["public"] for f in _fields(cls) if f.metadata.get("public") is not None}
+
+    def outside_public_ranges(self) -> list[tuple[str, int, int]]:
+        """(option, low, high) of each option whose value is outside the range a public server allows."""
+        out = []
+        for name, (low, high) in self.public_ranges().items():
+            value = getattr(self, name)
+            if isinstance(value, int) and not low <= value <= high:
+                out.append((name, low, high))
+        return out
 
     @classmethod
     def options(cls) -> list[OptionInfo]:

@@ -20,6 +20,7 @@ from podium.server.protocol import load_json
 from podium.server.ratelimit import client_key
 from podium.server.renderers import renderer_url
 from podium.server.review import Reviews
+from podium.server.security import origin_allowed
 
 # Every endpoint is `async def`: the manager, its database connection and its tables belong to the event loop
 # thread (FastAPI would run a plain `def` in a worker thread).
@@ -36,10 +37,15 @@ async def _body(request: Request) -> Any:
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
         raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY_BYTES:
-            raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
+    timeout = _manager(request).config.body_timeout
+    try:
+        async with asyncio.timeout(timeout):  # a body sent a byte at a time must not hold its request for ever
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY_BYTES:
+                    raise ApiError(413, "too_large", f"the body may have at most {MAX_BODY_BYTES} bytes")
+    except TimeoutError:
+        raise ApiError(408, "timeout", f"the body must arrive within {timeout:g} s") from None
     if not raw.strip():
         return None
     try:
@@ -49,10 +55,12 @@ async def _body(request: Request) -> Any:
 
 
 @router.get("/games")
-async def list_games() -> list[dict[str, Any]]:
+async def list_games(request: Request) -> list[dict[str, Any]]:
+    public = _manager(request).config.public_limits
     out = []
     for name in game_names():
         game = get_game(name)
+        ranges = game.config_type.public_ranges() if public else {}
         out.append(
             {
                 "name": name,
@@ -62,7 +70,15 @@ async def list_games() -> list[dict[str, Any]]:
                 "hint": name in games_with_hints(),
                 "renderer": renderer_url(get_spec(name)),
                 "options": [
-                    {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        # what this server allows: the public range where the game declares one
+                        "allowed": f"integer {ranges[o.name][0]}..{ranges[o.name][1]}"
+                        if o.name in ranges
+                        else o.allowed,
+                        "doc": o.doc,
+                    }
                     for o in game.config_type.options()
                     if o.name not in TOOL_OPTIONS  # explicit chance is for OpenSpiel: a table refuses it
                 ],
@@ -72,6 +88,10 @@ async def list_games() -> list[dict[str, Any]]:
     return out
 
 
+def _client(request: Request) -> str:
+    return client_key(request.client.host if request.client is not None else None)
+
+
 def _bearer(request: Request) -> str | None:
     """The seat token of `Authorization: Bearer <token>`, if the request has one."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
@@ -79,16 +99,24 @@ def _bearer(request: Request) -> str | None:
 
 
 def _limited(request: Request, operation: str) -> TableManager:
-    """The manager, once this request of `operation` is within its client's limit (else 429 rate_limited)."""
+    """The manager, once this request of `operation` may change state: a JSON request (or none) from an allowed
+    origin — a cross-site form or "simple" `text/plain` POST is refused before anything — within its client's limit
+    (else 429 rate_limited)."""
     manager = _manager(request)
-    manager.check_rate(operation, client_key(request.client.host if request.client is not None else None))
+    if not origin_allowed(request.scope, manager.config.allowed_origins):
+        raise ApiError(403, "forbidden", "requests from the pages of another site are refused")
+    kind = request.headers.get("content-type")
+    has_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
+    if (kind is not None or has_body) and (kind or "").split(";")[0].strip().lower() != "application/json":
+        raise ApiError(415, "unsupported_media_type", "send the body as JSON, with 'Content-Type: application/json'")
+    manager.check_rate(operation, _client(request))
     return manager
 
 
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> Any:
     manager = _limited(request, "create")
-    return manager.create(await _body(request))
+    return manager.create(await _body(request), owner=_client(request))
 
 
 @router.get("/tables")
@@ -113,7 +141,7 @@ async def join_table(table_id: str, request: Request) -> Any:
 async def rematch(table_id: str, request: Request) -> Any:
     manager = _limited(request, "rematch")
     table = manager.get(table_id)
-    return manager.rematch(table, _bearer(request))
+    return manager.rematch(table, _bearer(request), owner=_client(request))
 
 
 @router.get("/tables/{table_id}/log")

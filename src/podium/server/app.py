@@ -15,7 +15,6 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -23,8 +22,10 @@ from podium.server import api, renderers, ws
 from podium.server.config import ServerConfig
 from podium.server.db import open_store
 from podium.server.errors import ApiError
+from podium.server.front import head_bytes, refuse_large_head
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
+from podium.server.security import BrowserHeaders
 
 if TYPE_CHECKING:
     from podium.server.cluster import Cluster
@@ -67,37 +68,20 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
-class StandardHeaders:
-    """`X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer` on every HTTP answer. Plain ASGI (not
-    `@app.middleware("http")`, whose wrapper runs every request through extra tasks and streams)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers.setdefault("X-Content-Type-Options", "nosniff")
-                headers.setdefault("Referrer-Policy", "no-referrer")
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
-
-
 class PodiumApp(FastAPI):
     """FastAPI for REST and the pages; the game sockets `/ws/tables/{id}` go straight to `ws.table_socket` (plain ASGI,
     none of the application's middleware or routing per frame: see podium.server.ws)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            limit = self.state.config.max_head_bytes
+            if head_bytes(scope) > limit:
+                await refuse_large_head(scope, receive, send, limit)
+                return
         if scope["type"] == "websocket":
             table_id = ws.table_id_of(scope["path"])
             if table_id is not None:
-                await ws.table_socket(self.state.manager, table_id, receive, send)
+                await ws.table_socket(self.state.manager, table_id, scope, receive, send)
                 return
         await super().__call__(scope, receive, send)
 
@@ -177,6 +161,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(HeadAsGet)
-    app.add_middleware(StandardHeaders)
+    app.add_middleware(BrowserHeaders)
 
     return app

@@ -29,8 +29,12 @@ class BotRunner:
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
     def wake(self, table: Table) -> None:
-        """Start the table's bot task if a bot is to move (called after every change of the table)."""
-        if table.id not in self.tasks and table.bot_to_move() is not None and self.mine(table):
+        """Start the table's bot task if a bot is to move and someone is at the table to see it, through this
+        process or another (called after every change of the table and when a client connects): bots nobody
+        watches pause, so a table left alone (or a table of bots only made and left) costs nothing. With many
+        processes the bots are claimed (`mine`) even while nobody watches: the process that made the table keeps
+        them, and plays when it hears that someone is at the table through another process."""
+        if table.id not in self.tasks and table.bot_to_move() is not None and self.mine(table) and table.watched():
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
 
     def mine(self, table: Table) -> bool:
@@ -51,7 +55,7 @@ class BotRunner:
         try:
             while True:
                 async with table.lock:
-                    seat = table.bot_to_move()
+                    seat = table.bot_to_move() if table.watched() else None
                     if seat is None:
                         # Decided and unregistered with no await in between, so a later wake() starts a new task.
                         del self.tasks[table.id]

@@ -9,7 +9,8 @@ what the others did, and which one runs a table's bots.
   syncs its own sockets. A table nobody watches through this process is dropped from memory instead (read again
   when asked for), so the processes do not all replay every game.
 - Seats, status and rematch changes are announced as `t <table>`; the seats connected through a process as
-  `p <table> <process> <seats>` (and `q <table>` asks the others to say theirs, when a process loads a table).
+  `p <table> <process> <seats>` (and `q <table>` asks the others to say theirs, when a process loads a table), where
+  a spectator's socket counts as the seat WATCHER: the bots' process lets them play while anyone watches anywhere.
 - A table's bots run in the process named in `tables.owner`; a process is alive while it writes its heartbeat
   (`processes.seen`, every HEARTBEAT seconds, in the database's clock). Once the owner has not been seen for LEASE
   seconds, the first process to claim the table (a conditional UPDATE) runs its bots. Two owners at once could only
@@ -31,6 +32,7 @@ import orjson
 import psycopg
 
 from podium.core.contract import JsonDict
+from podium.server import housekeeping
 from podium.server.pgstore import CHANNEL, PostgresStore
 from podium.server.sharedlimits import SharedLimits
 from podium.server.tables import FINISHED, Table
@@ -43,6 +45,7 @@ log = logging.getLogger("podium.server")
 HEARTBEAT = 1.0  # seconds between two heartbeats (and looks for tables whose bots lost their process)
 LEASE = 5.0  # seconds without a heartbeat after which a process is taken for dead
 NOT_MINE = 2.0  # seconds a table whose bots another live process runs is not claimed again
+WATCHER = -1  # in a presence note: some socket (a spectator's too) is at the table through that process
 _NOW = "extract(epoch from clock_timestamp())"
 _LIVE = f"SELECT id FROM processes WHERE seen > {_NOW} - ?"
 _CLAIM = f"UPDATE tables SET owner=? WHERE id=? AND (owner IS NULL OR owner=? OR owner NOT IN ({_LIVE}))"
@@ -200,7 +203,7 @@ class Cluster:
                 self._show_presence(table_id)
         elif kind == "q":
             table = self.manager.tables.get(rest)
-            if table is not None and table.seated_connected():
+            if table is not None and table.connections:
                 self.presence(table)
         elif kind == "x":
             self.live.discard(rest)
@@ -261,10 +264,8 @@ class Cluster:
         table = self.manager.tables.get(table_id)
         if table is None:
             return
-        if self.store.status(table_id) == "expired":
-            del self.manager.tables[table_id]
-            for conn in list(table.connections):
-                conn.close(1001)
+        if self.store.status(table_id) in ("expired", "abandoned"):
+            housekeeping.drop(self.manager, table)
             return
         self.refresh(table)
         self._shown(table)
@@ -282,15 +283,18 @@ class Cluster:
         table.rematch = head[1]
         self.catch_up(table)
 
-    def load_waiting(self, most: int) -> None:
-        """Load the newest waiting tables (the lobby lists them, whichever process they were made through)."""
+    def load_waiting(self, most: int) -> set[str]:
+        """Load the newest waiting tables (the lobby lists them, whichever process they were made through); their
+        ids."""
         query = (
             "SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND status='waiting' ORDER BY created DESC"
         )
-        for (table_id,) in self.store.execute(query + f" LIMIT {int(most)}").fetchall():
+        ids = {row[0] for row in self.store.execute(query + f" LIMIT {int(most)}").fetchall()}
+        for table_id in ids:
             if table_id not in self.manager.tables:
                 with contextlib.suppress(Exception):
                     self.manager.get(table_id)
+        return ids
 
     # -- presence ----------------------------------------------------------------------------------------------
 
@@ -299,15 +303,20 @@ class Cluster:
         self._notify(f"q {table.id}")
 
     def presence(self, table: Table) -> None:
-        seats = sorted({c.seat for c in table.connections if c.seat is not None})
+        seats = sorted({WATCHER if c.seat is None else c.seat for c in table.connections})
         self._notify(f"p {table.id} {self.id} {','.join(map(str, seats))}")
 
     def _show_presence(self, table_id: str) -> None:
         table = self.manager.tables.get(table_id)
-        seats = frozenset().union(*self.elsewhere.get(table_id, {}).values())
-        if table is not None and table.elsewhere != seats:
+        if table is None:
+            return
+        present = frozenset[int]().union(*self.elsewhere.get(table_id, {}).values())
+        table.watched_elsewhere = bool(present)
+        seats = present - {WATCHER}
+        if table.elsewhere != seats:
             table.elsewhere = seats
-            table.broadcast()
+            table.presence_changed(self.manager.config.presence_interval)
+        self.manager.bots.wake(table)  # someone at the table through another process: its bots here play on
 
     def _notify(self, payload: str) -> None:
         self.store.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload))

@@ -35,6 +35,8 @@ class ServerConfig:
     rate_strikes: int = 40  # consecutive rate-limited messages before the socket is closed (1008)
     send_queue: int = 512  # frames waiting for a slow client before it is dropped (it reconnects to a snapshot)
     hint_timeout: float = 20.0  # seconds a hint (hard's search) may take before the player is told there is none
+    hint_queue: int = 8  # positions waiting for a hint at once (one worker computes them in turn); beyond: rate_limited
+    presence_interval: float = 0.25  # a seat connecting or leaving is broadcast at most this often per table
     # REST limits per client address (429 rate_limited beyond them). A person creates a table every few minutes and
     # clicks a few times in a row at most; a script that makes thousands of tables is held to a few per minute.
     rate_limits: bool = True  # False: no REST limits (the tests' and the load bench's servers, one address for all)
@@ -47,7 +49,32 @@ class ServerConfig:
     # A finished table leaves memory this long after its end once no client is connected to it; afterwards its
     # record, its page and its rematch are read from the database when asked for.
     finished_ttl: float = 120.0
+    # A playing table that nobody has been at (no seated player connected; for a table of bots only, nobody
+    # watching) for this long ends as abandoned: its record stays in the database, it leaves memory and is not
+    # replayed at a start. 0: never. Its bots pause much earlier, as soon as nobody is connected.
+    abandon_ttl: float = 7200.0
     sweep_interval: float = 30.0  # seconds between two rounds of expiring and unloading tables
+    # Per client address (with `rate_limits`): live (waiting or playing) tables it made, and among them tables of
+    # bots only. 0: no cap.
+    max_tables_per_address: int = 20
+    max_sockets_per_address: int = 200  # game sockets open at once (players and spectators), beyond: refused
+    max_bot_tables_per_address: int = 2
+    # Rule options held to the ranges a game declares for a public server (`option(public=...)`): one game's length
+    # stays sane. False: the game's whole range, as the command line allows.
+    public_limits: bool = True
+    # Origins besides the server's own host whose pages may open the game socket and change state (create, join,
+    # rematch), e.g. "https://games.example.org"; a request without `Origin` (no browser) is always allowed.
+    allowed_origins: tuple[str, ...] = ()
+    # The HTTP front end (podium.server.front): a request's head must be in within `head_timeout` seconds and
+    # `max_head_bytes` bytes, its body within `body_timeout`; an idle keep-alive connection closes after
+    # `keep_alive_timeout`; beyond `max_connections` open connections (sockets included) a request gets 503 (0: no
+    # limit). X-Forwarded-For is read only from `forwarded_allow_ips` (addresses or networks of reverse proxies).
+    head_timeout: float = 10.0
+    max_head_bytes: int = 16384
+    body_timeout: float = 10.0
+    keep_alive_timeout: int = 5
+    max_connections: int = 2000
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     def resolved_db_path(self) -> Path | str:
         if self.db_path == ":memory:" or str(self.db_path).startswith(("postgresql://", "postgres://")):

@@ -27,7 +27,8 @@ from podium.core.contract import JsonDict
 from podium.server import migrations
 from podium.server.migrations import Cursor, Dialect, Sql
 
-# Statuses in the database: a table's own three, and `expired` (a waiting table nobody joined, never loaded again).
+# Statuses in the database: a table's own three, `expired` (a waiting table nobody joined, never loaded again) and
+# `abandoned` (a playing table nobody was at for a long time: ended unfinished, loaded only when asked for).
 OPEN_STATUSES = ("waiting", "playing")
 OPEN_TABLES_QUERY = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -130,10 +131,10 @@ class SqlStore:
             self._insert(c, row)
 
     def insert_rematch(self, old_id: str, row: TableRow) -> None:
-        """Store the rematch `row` of `old_id`, unless that table has one already (asked for through another process
-        meanwhile): `Taken` then, and nothing is written."""
+        """Store the rematch `row` of `old_id`, unless that table has one already that is not gone (asked for through
+        another process meanwhile): `Taken` then, and nothing is written."""
         with self.transaction() as c:
-            if c.execute("UPDATE tables SET rematch=? WHERE id=? AND rematch IS NULL", (row.id, old_id)).rowcount != 1:
+            if c.execute(_SET_REMATCH, (row.id, old_id)).rowcount != 1:
                 raise Taken(f"table {old_id} has a rematch already")
             self._insert(c, row)
         self.changed([old_id])
@@ -186,6 +187,35 @@ class SqlStore:
             cursor = c.execute(
                 "UPDATE tables SET status='expired' WHERE id IN (SELECT id FROM tables"
                 " WHERE status IN ('waiting', 'playing') AND status='waiting' AND COALESCE(alive, created) < ?)",
+                (before,),
+            )
+            return cursor.rowcount
+
+    def abandon_playing(self, table_ids: list[str], before: float) -> dict[str, float | None]:
+        """Mark abandoned those of the playing tables `table_ids` whose `alive` (or creation) in the database is
+        `before` or older (one transaction): they ended unfinished, keep their actions, and are not loaded at a
+        start. The database decides, not this process's copy: another process where someone is at the table keeps
+        its `alive` fresh. Returns each table's `alive` as stored now, None for those that are abandoned."""
+        with self.transaction() as c:
+            query = (
+                "UPDATE tables SET status='abandoned' WHERE id=? AND status='playing' AND COALESCE(alive, created) <= ?"
+            )
+            self.executemany(query, [(t, before) for t in table_ids])
+            alive: dict[str, float | None] = {}
+            for table_id in table_ids:
+                row = c.execute(
+                    "SELECT status, COALESCE(alive, created) FROM tables WHERE id=?", (table_id,)
+                ).fetchone()
+                alive[table_id] = None if row is None or row[0] == "abandoned" else float(row[1])
+        self.changed([t for t, at in alive.items() if at is None])
+        return alive
+
+    def abandon_playing_before(self, before: float) -> int:
+        """Abandon every playing table whose `alive` (or creation) is older than `before`; how many."""
+        with self.transaction() as c:
+            cursor = c.execute(
+                "UPDATE tables SET status='abandoned' WHERE id IN (SELECT id FROM tables"
+                " WHERE status IN ('waiting', 'playing') AND status='playing' AND COALESCE(alive, created) < ?)",
                 (before,),
             )
             return cursor.rowcount
@@ -243,6 +273,11 @@ class Taken(Exception):
     """A seat or a rematch another process gave first: nothing was written."""
 
 
+# A table's rematch is set once, or again when the one asked for is gone: expired unjoined, or abandoned.
+_SET_REMATCH = (
+    "UPDATE tables SET rematch=? WHERE id=? AND (rematch IS NULL OR EXISTS (SELECT 1 FROM tables r"
+    " WHERE r.id = tables.rematch AND r.status IN ('expired', 'abandoned')))"
+)
 _TABLE_COLUMNS = "id, game, options, num_players, seed, created, status, rematch_of, rematch, result, alive"
 _INSERT_ACTION = "INSERT INTO actions VALUES (?,?,?,?,?)"
 _FINISH = "UPDATE tables SET status='finished', result=? WHERE id=?"

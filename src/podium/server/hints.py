@@ -15,8 +15,10 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import signal
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import cast
@@ -54,6 +56,9 @@ def hint_refs() -> list[str]:
 def _serve(conn: Connection, warm: Sequence[str] = ()) -> None:
     """The worker process: imports the `warm` references, reports ("ready", the ones it loaded), then answers
     (game, view) requests until its pipe closes."""
+    # The server's Ctrl-C reaches its whole process group: the worker must not die of it with a traceback. It ends
+    # when the server closes its pipe (HintWorker.close), or is killed.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     loaded = []
     for ref in warm:
         try:
@@ -92,6 +97,9 @@ class HintWorker:
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
         self._ready = False
+        # Hints wait for the worker in a thread of their own, not in the default executor the bots think in: a
+        # crowd of hint requests must never hold the bots' threads.
+        self._executor: ThreadPoolExecutor | None = None
 
     @property
     def process(self) -> BaseProcess | None:
@@ -164,12 +172,17 @@ class HintWorker:
 
     async def hint(self, game: str, view: View) -> JsonDict:
         """The hint for `view`, or a hint without choices if it takes longer than the time limit."""
-        answer = await asyncio.to_thread(self._call, game, view)
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="podium-hints")
+        answer = await asyncio.get_running_loop().run_in_executor(self._executor, self._call, game, view)
         if answer is None:
             return {"choices": [], "steps": [], "actions": [], "note": f"no hint within {self.timeout:g} s"}
         return answer
 
     def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)  # hints not started: their askers are going
+            self._executor = None
         with self._lock:
             if not self._ready:  # still importing: nothing to finish, and shutdown must not wait for it
                 self._kill()

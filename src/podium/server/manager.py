@@ -19,16 +19,16 @@ from podium.core.contract import Action, JsonDict
 from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Record
 from podium.core.registry import get_game
-from podium.server import requests
+from podium.server import hintdesk, housekeeping, requests
 from podium.server.bots import BotRunner
 from podium.server.commits import GroupCommit, PlyTaken
 from podium.server.config import ServerConfig
 from podium.server.db import ActionRow, SeatRow, SqlStore, TableRow, Taken
 from podium.server.errors import ApiError, bad_request, not_found
-from podium.server.hints import HintWorker, has_hint
+from podium.server.hints import HintWorker
 from podium.server.protocol import Message, ProtocolError
 from podium.server.ratelimit import ClientLimits
-from podium.server.tables import FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
+from podium.server.tables import ABANDONED, ENDED, FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ class TableManager:
         limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
         self.limits = ClientLimits(limits, self.now) if config.rate_limits else None
         self.sweeper: asyncio.Task[None] | None = None
+        self.sockets: dict[str, int] = {}  # game sockets open per client address (see open_socket)
+        self.hints_waiting = 0  # positions whose hint is being computed or waits for the worker (≤ hint_queue)
         self.cluster: Cluster | None = None  # many processes on one PostgreSQL (podium.server.cluster)
 
     def now(self) -> float:
@@ -66,12 +68,15 @@ class TableManager:
         expired = self.db.expire_waiting_before(self.clock() - self.config.waiting_ttl)
         if expired:
             log.info("%d waiting table(s) expired: nobody took their free seats in time", expired)
+        if self.config.abandon_ttl:
+            # Before the loading: a table nobody has been at for that long is never replayed again.
+            abandoned = self.db.abandon_playing_before(self.clock() - self.config.abandon_ttl)
+            if abandoned:
+                log.info("%d playing table(s) abandoned: nobody was at them in time", abandoned)
         count = 0
         for table_id in self.db.unfinished_ids():
-            table = self._load(table_id)
-            if table is not None:
-                count += 1
-                self.bots.wake(table)
+            if self._load(table_id) is not None:
+                count += 1  # its bots wait for someone to connect
         return count
 
     def _load(self, table_id: str) -> Table | None:
@@ -84,7 +89,7 @@ class TableManager:
             log.error("table %s cannot be replayed and stays closed: %s", table_id, exc)
             return None
         table.alive = row.alive if row.alive is not None else row.created
-        if table.status == FINISHED:
+        if table.status in ENDED:
             table.finished_at = self.clock()  # unloaded again `finished_ttl` after its last client has left
         self.tables[table_id] = table
         if self.cluster is not None:
@@ -145,19 +150,27 @@ class TableManager:
 
     # -- REST operations ---------------------------------------------------------------------------------------
 
-    def create(self, body: Any, rematch_of: Table | None = None, rematch_by: str | None = None) -> JsonDict:
-        """A new table; a rematch of `rematch_of` asked for by the holder of the seat token `rematch_by`."""
-        req = requests.parse_create(body)
+    def create(
+        self, body: Any, rematch_of: Table | None = None, rematch_by: str | None = None, owner: str | None = None
+    ) -> JsonDict:
+        """A new table made by the client address `owner`; a rematch of `rematch_of` asked for by the holder of the
+        seat token `rematch_by`."""
+        req = requests.parse_create(body, self.config.public_limits)
+        if owner is not None and self.limits is not None:
+            bots_only = all(s.kind == "bot" for s in req.seats)
+            housekeeping.check_caps(list(self.tables.values()), owner, bots_only, self.config)
         seats = [Seat(i, s.kind, s.bot) for i, s in enumerate(req.seats)]
         humans = [s.seat for s in seats if s.kind == "human"]
         creator = req.seat if req.seat is not None else (humans[0] if humans else None)
+        name = None if creator is None else requests.parse_name(req.name, f"Player {creator + 1}")
+        seed = secrets.randbits(63)  # never shown before the end: seed + actions determine every hidden card
+        state = requests.deal(req, seed)  # every check before anything is made
         table_id = new_table_id()
         token = None
         if creator is not None:
             token = rematch_token(rematch_by, table_id) if rematch_by is not None else new_token()
-            seats[creator].name = requests.parse_name(req.name, f"Player {creator + 1}")
+            seats[creator].name = name
             seats[creator].token_hash = hash_token(token)
-        seed = secrets.randbits(63)  # never shown before the end: seed + actions determine every hidden card
         table = Table(
             table_id,
             req.game,
@@ -166,8 +179,9 @@ class TableManager:
             seed,
             self.clock(),
             seats,
-            req.game.new_game(req.config, len(seats), seed),
+            state,
             rematch_of=rematch_of.id if rematch_of is not None else None,
+            owner=owner,
         )
         table.status = PLAYING if not table.free_seats() else WAITING
         table.alive = table.created
@@ -203,11 +217,13 @@ class TableManager:
         return {"table": table.to_json(), "seat": creator, "token": token}
 
     def join(self, table: Table, body: Any, token: str | None = None) -> JsonDict:
-        """Take a free seat (`token`: the seat's token if it must be a given one, e.g. a rematch's)."""
+        """Take a free seat (`token`: the seat's token of a rematch, which may take the seat kept for its player)."""
         raw_name, wanted = requests.parse_join(body, table.num_players)
         if table.status == FINISHED:
             raise ApiError(409, "game_over", "this game is over; ask for a rematch")
-        seat = self._free_seat(table, wanted)
+        if table.status == ABANDONED:
+            raise ApiError(409, "game_over", "this game was abandoned: nobody was at the table for a long time")
+        seat = self._free_seat(table, wanted, rematch=token is not None)
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
@@ -225,15 +241,24 @@ class TableManager:
         return {"table": table.to_json(), "seat": seat, "token": token}
 
     @staticmethod
-    def _free_seat(table: Table, wanted: int | None) -> int:
+    def _free_seat(table: Table, wanted: int | None, rematch: bool = False) -> int:
         if wanted is not None:
             if table.seats[wanted].kind != "human":
-                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {table.free_seats()}")
+                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {table.open_seats()}")
             if table.seats[wanted].taken:
-                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {table.free_seats()}")
+                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {table.open_seats()}")
+            if table.reserved(table.seats[wanted]) and not rematch:
+                raise ApiError(
+                    409,
+                    "seat_reserved",
+                    f"seat {wanted} is kept for its player of the previous game (a rematch); free seats: "
+                    f"{table.open_seats()}",
+                )
             return wanted
-        free = table.free_seats()
+        free = table.open_seats()
         if not free:
+            if table.free_seats():
+                raise ApiError(409, "seat_reserved", "the free seats are kept for the players of the previous game")
             raise ApiError(409, "table_full", "every seat of this table is taken; watch as a spectator")
         return free[0]
 
@@ -246,7 +271,7 @@ class TableManager:
             seat = find_seat(token, [s.token_hash for s in table.seats])
         return seat
 
-    def rematch(self, table: Table, token: str | None) -> JsonDict:
+    def rematch(self, table: Table, token: str | None, owner: str | None = None) -> JsonDict:
         seat = self.seat_of(table, token)
         if seat is None:
             raise ApiError(401, "unauthorized", "a rematch needs 'Authorization: Bearer <seat token>' of this table")
@@ -254,16 +279,16 @@ class TableManager:
             raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
         assert token is not None
         name = table.seats[seat].name
-        if table.rematch is not None:
-            new = self.get(table.rematch)
+        new = self._live_rematch(table)
+        if new is not None:
             # Idempotent per player: whoever already took a seat of the rematch gets that seat and its token again
             # (derived from their old token, so nothing but its hash is stored), never a second seat.
             mine = rematch_token(token, new.id)
             already = self.seat_of(new, mine)
             if already is not None:
                 return {"table": new.to_json(), "seat": already, "token": mine}
-            wanted = seat if table.seats[seat].kind == "human" and not new.seats[seat].taken else None
-            return self.join(new, {"name": name, "seat": wanted}, token=mine)
+            # The seat kept for this player (a rematch keeps the seats): the same number as in the finished game.
+            return self.join(new, {"name": name, "seat": seat}, token=mine)
         body = {
             "game": table.game.name,
             "players": table.num_players,
@@ -272,12 +297,27 @@ class TableManager:
             "name": name,
             "seat": seat,
         }
-        return self.create(body, rematch_of=table, rematch_by=token)
+        return self.create(body, rematch_of=table, rematch_by=token, owner=owner)
+
+    def _live_rematch(self, table: Table) -> Table | None:
+        """The rematch table of `table`, or None if none was asked for or it is gone (expired unjoined, or
+        abandoned): then a rematch can be asked for again."""
+        if table.rematch is None:
+            return None
+        try:
+            new = self.get(table.rematch)
+        except ApiError:
+            return None
+        return None if new.status == ABANDONED else new
 
     def open_tables(self) -> list[JsonDict]:
-        if self.cluster is not None:  # tables made through other processes too
-            self.cluster.load_waiting(MAX_LISTED)
-        tables = [t for t in self.tables.values() if t.status != FINISHED and t.free_seats()]
+        # Many processes: the waiting tables as the database has them (made or filled through another process too).
+        waiting = self.cluster.load_waiting(MAX_LISTED) if self.cluster is not None else None
+        tables = [
+            t
+            for t in self.tables.values()
+            if t.status in (WAITING, PLAYING) and t.open_seats() and (waiting is None or t.id in waiting)
+        ]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.to_json() for t in tables[:MAX_LISTED]]
 
@@ -305,21 +345,21 @@ class TableManager:
             table.alive = self.clock()
         table.connections.add(conn)
         conn.send(f'{{"type":"welcome","seat":{dumps(conn.seat)},"table":{table.table_text()}}}')
-        if conn.seat is None or was:
-            conn.send(table.sync_text(conn.seat))
-        else:
-            table.broadcast()  # the seat's `connected` changed: everyone's table shows it
-        if self.cluster is not None and conn.seat is not None:
+        conn.send(table.sync_text(conn.seat))
+        if conn.seat is not None and not was:
+            table.presence_changed(self.config.presence_interval)  # the seat's `connected` changed
+        if self.cluster is not None:  # a spectator too: the bots' process plays while anyone watches
             self.cluster.presence(table)
+        self.bots.wake(table)  # bots paused while nobody was there play on
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
         if conn.seat is not None:
             table.alive = self.clock()
             if not table.connected(table.seats[conn.seat]):
-                table.broadcast()
-            if self.cluster is not None:
-                self.cluster.presence(table)
+                table.presence_changed(self.config.presence_interval)
+        if self.cluster is not None:
+            self.cluster.presence(table)
 
     async def act(self, table: Table, conn: Connection, msg: Message) -> None:
         async with table.lock:
@@ -349,8 +389,10 @@ class TableManager:
         version = table.version
         if msg.version == version - 1 and table.last_seat == seat and table.last_action == action:
             return None
-        if table.status == FINISHED:
-            raise ProtocolError("game_over", "the game is over")
+        if table.status in ENDED:
+            raise ProtocolError(
+                "game_over", "the game is over" if table.status == FINISHED else "the game was abandoned"
+            )
         if table.status == WAITING:
             raise ProtocolError("not_started", "the game starts when every human seat is taken")
         if msg.version != version:
@@ -399,66 +441,25 @@ class TableManager:
             raise ProtocolError("stale", "another move was played first; play on the latest sync") from None
 
     async def hint(self, table: Table, conn: Connection) -> None:
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("unauthorized", "a spectator cannot ask for hints")
-        if not has_hint(table.game.name):
-            raise ProtocolError("illegal", f"{table.game.title} has no hints")
-        if table.status == WAITING:
-            raise ProtocolError("not_started", "the game starts when every human seat is taken")
-        if table.status == FINISHED:
-            raise ProtocolError("game_over", "the game is over")
-        if table.state.current_player != seat:
-            raise ProtocolError("not_your_turn", "a hint is for the seat to move")
-        if conn.hint_running:
-            raise ProtocolError("rate_limited", "a hint is already being computed for you")
-        key = (table.version, seat)
-        answer = table.hint_cache.get(key)
-        if answer is None:
-            view = table.state.view(seat)
-            conn.hint_running = True
-            try:
-                answer = await self.hints.hint(table.game.name, view)
-            finally:
-                conn.hint_running = False
-            table.hint_cache[key] = answer
-        conn.send({"type": "hint", "version": key[0], **answer})
+        await hintdesk.ask(self, table, conn)
+
+    def open_socket(self, client: str) -> bool:
+        """Count a game socket of `client`; False (and not counted) if the address holds as many as allowed."""
+        cap = self.config.max_sockets_per_address if self.limits is not None else 0
+        if cap and self.sockets.get(client, 0) >= cap:
+            return False
+        self.sockets[client] = self.sockets.get(client, 0) + 1
+        return True
+
+    def close_socket(self, client: str) -> None:
+        left = self.sockets.pop(client, 1) - 1
+        if left > 0:
+            self.sockets[client] = left
 
     # -- housekeeping ------------------------------------------------------------------------------------------
 
     def sweep(self) -> None:
-        """Expire the waiting tables nobody has been at for `waiting_ttl`, unload the finished tables without
-        clients `finished_ttl` after their end, and forget the rate-limit buckets that have filled up again."""
-        now = self.clock()
-        config = self.config
-        expired: list[Table] = []
-        alive: list[tuple[str, float]] = []
-        for table in list(self.tables.values()):
-            if table.status == WAITING:
-                if table.seated_connected():
-                    table.alive = now
-                    alive.append((table.id, now))  # stored, so that a restart does not expire it
-                elif now - table.alive >= config.waiting_ttl:
-                    expired.append(table)
-            elif (
-                table.status == FINISHED
-                and not table.connections
-                and table.finished_at is not None
-                and now - table.finished_at >= config.finished_ttl
-                and not table.lock.locked()
-                and table.id not in self.bots.tasks
-            ):
-                del self.tables[table.id]
-        if alive:
-            self.db.set_alive(alive)
-        if expired:
-            self.db.expire_waiting([t.id for t in expired])
-            for table in expired:
-                del self.tables[table.id]
-                for conn in list(table.connections):
-                    conn.close(1001)  # spectators of a table that is no more; a reconnect is told it expired
-        if self.limits is not None:
-            self.limits.prune()
+        housekeeping.sweep(self)
 
     def start_sweeper(self) -> None:
         async def run() -> None:

@@ -40,8 +40,8 @@ class RateLimiter:
 
 def client_key(host: str | None) -> str:
     """The address a REST limit counts against: the client's IP as the ASGI server sees it (behind a reverse proxy,
-    run uvicorn with --proxy-headers so that it is the real client's); an IPv6 client by its /64 network, which one
-    subscriber usually holds whole."""
+    run `podium serve --forwarded-allow-ips PROXY` so that it is the real client's); an IPv6 client by its /64
+    network, which one subscriber usually holds whole."""
     if not host:
         return "unknown"
     try:
@@ -57,12 +57,16 @@ def client_key(host: str | None) -> str:
 
 class ClientLimits:
     """One token bucket per (operation, client address). Buckets that have filled up again are forgotten by
-    `prune`, so the memory held is bounded by the clients of the last few minutes."""
+    `prune`, and there are never more than `max_buckets`: past that, the full ones go, then the least recently
+    used (whose clients start again with a full bucket, which loses a little limit but never memory)."""
 
-    def __init__(self, limits: Mapping[str, RateLimit], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, limits: Mapping[str, RateLimit], clock: Callable[[], float] = time.monotonic, max_buckets: int = 100_000
+    ) -> None:
         self.limits = dict(limits)
         self.clock = clock
-        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (operation, client) -> (tokens, at)
+        self.max_buckets = max_buckets
+        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (operation, client) -> (tokens, at), LRU order
 
     def _refill(self, limit: RateLimit, tokens: float, at: float, now: float) -> float:
         return min(float(limit.burst), tokens + max(0.0, now - at) * limit.per_minute / 60.0)
@@ -72,7 +76,9 @@ class ClientLimits:
         limit = self.limits[operation]
         now = self.clock()
         key = (operation, client)
-        tokens, at = self.buckets.get(key, (float(limit.burst), now))
+        tokens, at = self.buckets.pop(key, (float(limit.burst), now))  # reinserted below: the most recent
+        if len(self.buckets) >= self.max_buckets:
+            self._make_room()
         tokens = self._refill(limit, tokens, at, now)
         if tokens >= 1.0:
             self.buckets[key] = (tokens - 1.0, now)
@@ -86,3 +92,10 @@ class ClientLimits:
             limit = self.limits[key[0]]
             if self._refill(limit, tokens, at, now) >= limit.burst:
                 del self.buckets[key]
+
+    def _make_room(self) -> None:
+        # Down to nine tenths: the full walk of `prune` then comes once per max_buckets / 10 new clients at most.
+        self.prune()
+        excess = len(self.buckets) - self.max_buckets * 9 // 10
+        for key in list(self.buckets)[: max(0, excess)]:
+            del self.buckets[key]

@@ -10,7 +10,7 @@ from typing import Any
 from podium.agents.base import agent_names
 from podium.core.chance import refuse_chance
 from podium.core.config import GameConfig
-from podium.core.contract import Game
+from podium.core.contract import Game, State
 from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
 from podium.server.errors import bad_request
@@ -49,11 +49,49 @@ def parse_name(raw: Any, default: str) -> str:
     if not isinstance(raw, str):
         raise bad_request("'name' must be a string")
     name = " ".join(raw.split())
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise bad_request("'name' may not contain control characters")
+    refused = _refused_in_name(name)
+    if refused is not None:
+        raise bad_request(
+            f"'name' may not contain U+{ord(refused):04X} ({_char_name(refused)}): control and format characters "
+            "(text direction overrides among them), unassigned and private-use code points are refused; letters of "
+            "every script, digits, punctuation, symbols and emoji are allowed"
+        )
+    if not any(not unicodedata.category(ch).startswith(("C", "Z")) for ch in name) and name:
+        raise bad_request("'name' needs a visible character")
     if not 1 <= len(name) <= MAX_NAME:
         raise bad_request(f"'name' must have 1 to {MAX_NAME} characters")
     return name
+
+
+# Format characters a name needs: ZWNJ (Persian and other scripts write words with it) and ZWJ (emoji sequences such
+# as a family or a profession). A tag character is allowed only in an emoji tag sequence (a subdivision flag, which
+# starts with U+1F3F4). Every other format character is refused: bidi overrides, embeddings, isolates and marks (a
+# name that reverses the text around it), zero-width spaces, soft hyphens, byte-order marks.
+_ZWNJ, _ZWJ, _BLACK_FLAG = "\u200c", "\u200d", "\U0001f3f4"
+_TAGS = range(0xE0020, 0xE0080)
+
+
+def _refused_in_name(name: str) -> str | None:
+    """The first character a player's name may not contain, or None."""
+    in_flag = False
+    for ch in name:
+        category = unicodedata.category(ch)
+        if ch == _BLACK_FLAG:
+            in_flag = True
+        elif ord(ch) in _TAGS:
+            if in_flag:
+                continue
+            return ch
+        else:
+            in_flag = False
+        if category.startswith("C") and ch not in (_ZWNJ, _ZWJ):  # Cc, Cf, Cs, Co, Cn
+            return ch
+    return None
+
+
+def _char_name(ch: str) -> str:
+    kinds = {"Cn": "unassigned", "Co": "private use", "Cs": "a lone surrogate", "Cc": "a control character"}
+    return unicodedata.name(ch, kinds.get(unicodedata.category(ch), "")).lower()
 
 
 def parse_seat(raw: Any, num_players: int) -> int | None:
@@ -64,7 +102,9 @@ def parse_seat(raw: Any, num_players: int) -> int | None:
     return raw
 
 
-def parse_create(body: Any) -> CreateRequest:
+def parse_create(body: Any, public_limits: bool = False) -> CreateRequest:
+    """The create request `body` stands for; `public_limits`: options held to the ranges a game allows on a public
+    server (`option(public=...)`)."""
     data = _object(body)
     unknown = set(data) - set(CREATE_FIELDS)
     if unknown:
@@ -99,6 +139,13 @@ def parse_create(body: Any) -> CreateRequest:
         refuse_chance(config)  # explicit chance is for OpenSpiel; a table would wait for someone to deal its cards
     except PodiumError as exc:
         raise bad_request(str(exc)) from None
+    outside = config.outside_public_ranges() if public_limits else []
+    if outside:
+        key, low, high = outside[0]
+        raise bad_request(
+            f"invalid value {getattr(config, key)!r} for {name} option {key!r} on this server; allowed: integer "
+            f"{low}..{high} (the game's whole range is for `podium play` and for a server run with --no-public-limits)"
+        )
     if seats_raw is None:
         seats = [SeatSpec("human") for _ in range(players)]
     else:
@@ -109,6 +156,15 @@ def parse_create(body: Any) -> CreateRequest:
     if seat is not None and seats[seat].kind != "human":
         raise bad_request(f"seat {seat} is a bot seat; the creator must take a human seat")
     return CreateRequest(game, config, seats, data.get("name"), seat)
+
+
+def deal(req: CreateRequest, seed: int) -> State:
+    """The new game of `req`, or 400 naming the option that does not fit this table: an option's declared range is
+    the game's largest table (e.g. `first_player` 0..6), and only the deal knows the table's own players."""
+    try:
+        return req.game.new_game(req.config, len(req.seats), seed)
+    except PodiumError as exc:
+        raise bad_request(str(exc)) from None
 
 
 def _parse_seat_spec(game: Game, index: int, raw: Any) -> SeatSpec:

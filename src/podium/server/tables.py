@@ -24,6 +24,8 @@ from podium.core.contract import Action, Event, Game, JsonDict, State
 log = logging.getLogger("podium.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+ABANDONED = "abandoned"  # a playing table nobody was at for `abandon_ttl`: it ended unfinished (its record kept)
+ENDED = (FINISHED, ABANDONED)
 _FIXED_HEAD = ("id", "game", "title", "options", "num_players")
 
 
@@ -161,10 +163,14 @@ class Table:
     connections: set[Connection] = field(default_factory=set)
     agents: dict[int, Agent] = field(default_factory=dict)
     hint_cache: dict[tuple[int, int], JsonDict] = field(default_factory=dict)
-    alive: float = 0.0  # waiting: when a seated player was last known connected (or the creation); see sweep
+    hint_pending: dict[tuple[int, int], asyncio.Future[JsonDict]] = field(default_factory=dict)
+    presence_due: asyncio.TimerHandle | None = None  # a coalesced broadcast of who is connected; see presence_changed
+    alive: float = 0.0  # when someone was last known at the table (or its creation); see housekeeping.sweep
     finished_at: float | None = None  # when the game ended, or when the finished table was loaded
     in_flight: bool = False  # an action of this table is being committed (see TableManager.commit)
+    owner: str | None = None  # the client address that made it (not stored: a table resumed at a start has none)
     elsewhere: frozenset[int] = frozenset()  # seats connected through other processes (podium.server.cluster)
+    watched_elsewhere: bool = False  # some socket of another process is at the table (a seat's or a spectator's)
     _fixed: tuple[str, str, str] | None = field(default=None, init=False, repr=False)  # see table_text
 
     def install(self, state: State, seat: int, data: JsonDict, action: Action, events: list[Event], now: float) -> None:
@@ -181,12 +187,25 @@ class Table:
     def seated_connected(self) -> bool:
         return bool(self.elsewhere) or any(c.seat is not None for c in self.connections)
 
+    def watched(self) -> bool:
+        """Whether any socket is at the table, a seat's or a spectator's, through this process or another."""
+        return bool(self.connections) or self.watched_elsewhere or bool(self.elsewhere)
+
     @property
     def version(self) -> int:
         return len(self.moves)
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if not s.taken]
+
+    def reserved(self, seat: Seat) -> bool:
+        """A free seat of a rematch is kept for the player who sat there in the finished game: only that player's
+        rematch call (with their old token) takes it, never a join, and the lobby does not list it."""
+        return self.rematch_of is not None and not seat.taken
+
+    def open_seats(self) -> list[int]:
+        """The free seats anyone may join."""
+        return [s.seat for s in self.seats if not s.taken and not self.reserved(s)]
 
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player
@@ -206,6 +225,7 @@ class Table:
                 "bot": s.bot,
                 "name": s.name,
                 "taken": s.taken,
+                "reserved": self.reserved(s),
                 "connected": s.kind == "bot" or s.seat in connected,
             }
             for s in self.seats
@@ -276,15 +296,34 @@ class Table:
             tail += f',"result":{dumps(self.state.result().to_json())}'
         return f'{{"type":"sync","version":{self.version},"table":{self.table_text()}', tail + "}"
 
+    def presence_changed(self, delay: float) -> None:
+        """A seat's `connected` changed: everyone's table shows it, in one broadcast at most every `delay` seconds
+        (a seat connecting and disconnecting in a loop must not send a sync to every spectator each time). A sync
+        sent meanwhile (an action's) shows it already, and takes the place of this one."""
+        if self.presence_due is None and self.connections:
+            self.presence_due = asyncio.get_running_loop().call_later(delay, self._presence)
+
+    def _presence(self) -> None:
+        self.presence_due = None
+        self.broadcast()
+
     def broadcast(self, ack: Connection | None = None) -> None:
         """Send every client its own sync: the table and what every seat shares are made once, then one view per
         seat, shared by that seat's sockets (all spectators get the same text). `ack`: the socket whose action this
         sync shows; its own sync carries `"ack": true`, its acknowledgement (one frame, not an ack and a sync)."""
+        if self.presence_due is not None:  # this sync shows who is connected now
+            self.presence_due.cancel()
+            self.presence_due = None
         if not self.connections:
             return
         shared = self._shared()
         texts: dict[int | None, str] = {}
-        for conn in list(self.connections):
+        # The acting socket first: its acknowledgement does not wait behind a crowd of spectators' frames.
+        order = list(self.connections)
+        if ack is not None and ack in self.connections:
+            order.remove(ack)
+            order.insert(0, ack)
+        for conn in order:
             text = texts.get(conn.seat)
             if text is None:
                 text = texts[conn.seat] = self.sync_text(conn.seat, shared)

@@ -10,12 +10,13 @@ import asyncio
 import contextlib
 import logging
 
-from starlette.types import Receive, Send
+from starlette.types import Receive, Scope, Send
 
 from podium.server.errors import ApiError
 from podium.server.manager import TableManager
 from podium.server.protocol import ProtocolError, error_frame, parse_message
-from podium.server.ratelimit import RateLimiter
+from podium.server.ratelimit import RateLimiter, client_key
+from podium.server.security import origin_allowed
 from podium.server.tables import Connection, Table, dumps
 
 log = logging.getLogger("podium.server")
@@ -70,9 +71,25 @@ async def _hello(receive: Receive, manager: TableManager, table: Table) -> int |
     return seat
 
 
-async def table_socket(manager: TableManager, table_id: str, receive: Receive, send: Send) -> None:
+async def table_socket(manager: TableManager, table_id: str, scope: Scope, receive: Receive, send: Send) -> None:
     if (await receive())["type"] != "websocket.connect":
         return
+    if not origin_allowed(scope, manager.config.allowed_origins):
+        # Before the accept: the upgrade gets 403. A browser opens a socket for any page, so without this another
+        # site could make its visitors' browsers hold sockets here (and play what its script is given).
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+        return
+    client = client_key(scope["client"][0] if scope.get("client") else None)
+    if not manager.open_socket(client):  # this address holds as many sockets as allowed: the upgrade gets 403
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+        return
+    try:
+        await _serve_socket(manager, table_id, receive, send)
+    finally:
+        manager.close_socket(client)
+
+
+async def _serve_socket(manager: TableManager, table_id: str, receive: Receive, send: Send) -> None:
     await send({"type": "websocket.accept"})
     try:
         table = manager.get(table_id)

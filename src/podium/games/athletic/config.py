@@ -38,7 +38,11 @@ class AthleticConfig(GameConfig):
     table_moves: bool = option(True, doc="a turn may move a pile's top card to another pile (A-4.2)")
     medals_to_win: int = option(5, doc="medals needed to win (A-7); at most 25", minimum=1, maximum=MEDALS)
     max_turns: int = option(
-        1000, doc="safety net: the game ends after this many turns in total (A-7)", minimum=1, maximum=MAX_TURNS
+        1000,
+        doc="safety net: the game ends after this many turns in total (A-7)",
+        minimum=1,
+        maximum=MAX_TURNS,
+        public=(1, 2000),  # twice the default: past any game people play
     )
     first_player: int | None = option(
         None, doc="seat that starts (A-2.4), counted from 0 as in records: 0 is seat 1 on the screen; none = 0",

@@ -176,7 +176,11 @@ class GolfConfig(GameConfig):
         False, doc="a card taken from the discard pile must be swapped in (G-4.1; always so in six-card)"
     )
     rounds: int = option(
-        9, doc="rounds (holes) in a game (G-6); at most 100, a course has 9 or 18 holes", minimum=1, maximum=MAX_ROUNDS
+        9,
+        doc="rounds (holes) in a game (G-6); at most 100, a course has 9 or 18 holes",
+        minimum=1,
+        maximum=MAX_ROUNDS,
+        public=(1, 18),  # a whole course
     )
     round_turn_limit: int = option(
         100,
@@ -185,6 +189,7 @@ class GolfConfig(GameConfig):
         maximum=MAX_ROUND_TURN_LIMIT,
         allowed=_TURN_LIMIT_ALLOWED,
         legacy=0,  # rounds had no turn limit before G-5.3
+        public=(1, 300),  # a round takes a few dozen turns; never none on a public server
     )
     six_scoring: str = option(
         "relative",

@@ -216,7 +216,7 @@ function render() {
     $("scores").hidden = scores == null; // a renderer may have no score table (the generic one, for a view without scores)
   }
   renderLog(r, ctx);
-  $("actions").hidden = page.seat == null || page.table.status === "finished";
+  $("actions").hidden = page.seat == null || page.table.status === "finished" || page.table.status === "abandoned";
 }
 
 // Everything the game's panels (board, turn, result, moves, scores) are drawn from but who is online, which only the
@@ -234,6 +234,7 @@ function statusLine(ctx, r) {
     const free = table.seats.filter((s) => !s.taken).length;
     return h("p", { class: "status waiting" }, t("status.waiting", { count: free }));
   }
+  if (table.status === "abandoned") return h("p", { class: "status over" }, t("status.abandoned"));
   if (table.status === "finished" || ctx.view.is_over) return h("p", { class: "status over" }, t("status.over"));
   const who = ctx.view.current_player;
   if (ctx.myTurn) {

@@ -72,7 +72,7 @@ function shareBox() {
 
 // The join form, the same element from render to render while the free seats are the same.
 function joinForm(table) {
-  const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
+  const free = table.seats.filter((s) => s.kind === "human" && !s.taken && !s.reserved);
   if (!free.length || table.status === "finished") return null;
   const key = free.map((s) => s.seat).join(",");
   if (page.joinForm && page.joinForm.key === key) return page.joinForm.node;
@@ -133,7 +133,7 @@ export async function loadTableAndOfferJoin() {
   try {
     const table = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
     page.table = page.table || table;
-    page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken);
+    page.joinOpen = table.status !== "finished" && table.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved);
     hooks.render();
   } catch (err) {
     showUnavailable(err.status === 404 ? t("error.not_found") : t("table.cannot_load", { reason: errorLine(err.code, err.message) }), err.message);

@@ -1,0 +1,372 @@
+"""The web server under a bounded attack from one address (issue 28), and a start with many abandoned tables.
+
+    python bench/server_hostile.py                    # quiet 15 s, attack 30 s, quiet 15 s again
+    python bench/server_hostile.py --spectators 300 --quiet 10 --attack 20
+    python bench/server_hostile.py --restart 10000    # time to serve again with 10,000 abandoned tables stored
+
+A real `podium serve` (rate limits and caps on, as in production; a fresh database) runs in its own process. A
+victim plays a human seat of a Golf table against a bot, a random legal action every `--think` seconds, and the
+bench records its acknowledgement latency (send an action → its own sync with `"ack"`). In the middle phase an
+attacker on the same loopback address, in a process of its own, runs everything at once:
+
+- creates as many tables as it can (human tables, and tables of `hard` bots only with the longest options a public
+  server allows: Golf, 18 rounds, 300 turns a round), and watches each table of bots (so its bots play);
+- `--spectators` sockets watching: half on the victim's table (a table id is public), half on the attacker's;
+- a reconnect storm: the seat of one of its own tables connecting and disconnecting as fast as it can;
+- `--slow` slow requests: connections that send one header line every 2 s (the server cuts them after 10 s; the
+  attacker opens them again).
+
+Figures: the victim's p50/p95 latency in each phase, the ratio attack / quiet (the issue's target: p95 within 2×
+the quiet figure), the server's resident memory (VmRSS, sampled every 0.5 s) at its peak in each phase, and what the
+attacker got (tables made, refusals). The machine's load average is printed with them: on a shared machine the
+phases before and after the attack bound the noise.
+
+`--restart N`: N playing tables that nobody has touched for three days (the database a long-running server leaves
+when players walk away), each with a game's actions. The first start abandons them (one UPDATE on the index of open
+tables) and replays none; the time to serve is compared with an empty database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import re
+import sqlite3
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2
+from websockets.asyncio.client import connect
+
+from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
+from server_load import time_to_serve
+
+LONGEST = {"rounds": 18, "round_turn_limit": 300}  # the longest Golf a public server allows (docs/server.md)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return float("nan")
+    found = re.search(r"VmRSS:\s+(\d+) kB", text)
+    return int(found.group(1)) / 1024 if found else float("nan")
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
+
+
+# -- the victim ---------------------------------------------------------------------------------------------------
+
+
+async def victim(
+    base: str, table_id: str, token: str, think: float, until: float, marks: list[tuple[float, float]]
+) -> None:
+    """Play the seat until `until`; `marks` gets (sent at, latency) of each acknowledged action."""
+    url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
+    rng = random.Random(1)
+    while time.monotonic() < until:
+        try:
+            async with connect(url, proxy=None, max_queue=None, compression=None, open_timeout=30) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                sent: float | None = None
+                acted = -1
+                while time.monotonic() < until:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if frame["type"] != "sync":
+                        continue
+                    if sent is not None and frame.get("ack"):
+                        marks.append((sent, time.monotonic() - sent))
+                        sent = None
+                    if "result" in frame:
+                        return
+                    if frame["legal"] and frame["version"] > acted:
+                        acted = frame["version"]
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                        sent = time.monotonic()
+                        action = rng.choice(frame["legal"])["action"]
+                        await ws.send(json.dumps({"type": "action", "version": frame["version"], "action": action}))
+        except (OSError, TimeoutError, Exception):  # a dropped socket: reconnect, as the browser does
+            await asyncio.sleep(0.2)
+
+
+def new_victim_table(base: str) -> tuple[str, str]:
+    with httpx2.Client(base_url=base, trust_env=False, timeout=30) as http:
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        # 18 rounds: one game lasts the whole run (the attacker uses up the address's creates)
+        body = {"game": "golf", "players": 2, "name": "Victim", "seats": seats, "options": {"rounds": 18}}
+        made = http.post("/api/tables", json=body).json()
+    return made["table"]["id"], made["token"]
+
+
+# -- the attacker -------------------------------------------------------------------------------------------------
+
+
+async def _watch(url: str, stop: float) -> None:
+    try:
+        async with connect(url, proxy=None, max_queue=4, compression=None, open_timeout=30) as ws:
+            await ws.send('{"type":"hello","spectator":true}')
+            while time.monotonic() < stop:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), 1)
+    except Exception:
+        pass
+
+
+async def _storm(url: str, token: str, stop: float, count: list[int]) -> None:
+    while time.monotonic() < stop:
+        try:
+            async with connect(url, proxy=None, compression=None, open_timeout=10) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                await ws.recv()
+                count[0] += 1
+        except Exception:
+            await asyncio.sleep(0.05)
+
+
+async def _slow(port: int, stop: float, cut: list[int]) -> None:
+    while time.monotonic() < stop:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            while time.monotonic() < stop:
+                await asyncio.sleep(2)
+                writer.write(b"X-Slow: 1\r\n")
+                await writer.drain()
+                if reader.at_eof():
+                    break
+            cut[0] += 1
+            writer.close()
+        except Exception:
+            cut[0] += 1
+            await asyncio.sleep(0.5)
+
+
+async def _attack(
+    base: str, port: int, victim_table: str, seconds: float, spectators: int, slow: int
+) -> dict[str, Any]:
+    stop = time.monotonic() + seconds
+    ws_base = base.replace("http", "ws") + "/ws/tables/"
+    codes: dict[int, int] = {}
+    bot_tables: list[str] = []
+    human: tuple[str, str] | None = None
+    async with httpx2.AsyncClient(base_url=base, trust_env=False, timeout=30) as http:
+        for n in range(40):  # as many tables as it is let make
+            bots = n % 2 == 0
+            seats = [{"kind": "bot", "bot": "hard"}] * 2 if bots else [{"kind": "human"}] * 2
+            answer = await http.post(
+                "/api/tables", json={"game": "golf", "players": 2, "seats": seats, "options": LONGEST}
+            )
+            codes[answer.status_code] = codes.get(answer.status_code, 0) + 1
+            if answer.status_code == 201:
+                if bots:
+                    bot_tables.append(answer.json()["table"]["id"])
+                elif human is None:
+                    human = (answer.json()["table"]["id"], answer.json()["token"])
+    tasks = []
+    targets = (
+        [victim_table] * (spectators // 2)
+        + [bot_tables[i % len(bot_tables)] for i in range(spectators - spectators // 2)]
+        if bot_tables
+        else [victim_table] * spectators
+    )
+    for target in targets:
+        tasks.append(asyncio.create_task(_watch(ws_base + target, stop)))
+    storms = [0]
+    if human is not None:
+        tasks.append(asyncio.create_task(_storm(ws_base + human[0], human[1], stop, storms)))
+    cut = [0]
+    for _ in range(slow):
+        tasks.append(asyncio.create_task(_slow(port, stop, cut)))
+    await asyncio.gather(*tasks)
+    return {
+        "create answers": codes,
+        "bot tables": len(bot_tables),
+        "reconnects": storms[0],
+        "slow requests cut": cut[0],
+    }
+
+
+def attacker(base: str, port: int, victim_table: str, seconds: float, spectators: int, slow: int, out: Any) -> None:
+    out.put(asyncio.run(_attack(base, port, victim_table, seconds, spectators, slow)))
+
+
+# -- the run ------------------------------------------------------------------------------------------------------
+
+
+def hostile(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        db, port = Path(folder) / "podium.sqlite3", free_port()
+        log = Path(folder) / "serve.log"
+        # as in production: rate limits and caps on, bots wait the default 0.5 s before they move
+        process = spawn_serve(db, port, bot_delay=0.5, rate_limits=True, log=log)
+        wait_serving(process, port, log=log)
+        base = f"http://{HOST}:{port}"
+        samples: list[tuple[float, float]] = []
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.is_set():
+                samples.append((time.monotonic(), rss_mb(process.pid)))
+                time.sleep(0.5)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        try:
+            start = time.monotonic()
+            attack_from = start + args.quiet
+            attack_to = attack_from + args.attack
+            end = attack_to + args.quiet
+            marks: list[tuple[float, float]] = []
+
+            async def play_all() -> None:
+                while time.monotonic() < end:  # a finished game: the next one
+                    table_id, token = new_victim_table(base)
+                    shared["victim"] = table_id
+                    await victim(base, table_id, token, args.think, end, marks)
+
+            shared: dict[str, str] = {}
+            out: Any = multiprocessing.get_context("spawn").Queue()
+
+            def launch() -> None:
+                while time.monotonic() < attack_from or "victim" not in shared:
+                    time.sleep(0.05)
+                proc = multiprocessing.get_context("spawn").Process(
+                    target=attacker, args=(base, port, shared["victim"], args.attack, args.spectators, args.slow, out)
+                )
+                proc.start()
+                shared["attacker"] = "started"
+                proc.join(args.attack + 120)
+
+            launcher = threading.Thread(target=launch, daemon=True)
+            launcher.start()
+            asyncio.run(play_all())
+            launcher.join(args.attack + 150)
+            report = out.get(timeout=30) if not out.empty() else {}
+        finally:
+            done.set()
+            process.terminate()
+            process.wait(10)
+        phases = {
+            "quiet before": (start, attack_from),
+            "under attack": (attack_from, attack_to),
+            "quiet after": (attack_to, end),
+        }
+        print(
+            f"server_hostile: {args.spectators} spectators, {args.slow} slow requests, think {args.think} s; "
+            + load_average()
+        )
+        figures = {}
+        for name, (a, b) in phases.items():
+            lat = [x for t, x in marks if a <= t < b]
+            rss = [m for t, m in samples if a <= t < b]
+            figures[name] = percentile(lat, 0.95)
+            print(
+                f"  {name:13} actions {len(lat):4}  p50 {percentile(lat, 0.5) * 1000:7.1f} ms  "
+                f"p95 {percentile(lat, 0.95) * 1000:7.1f} ms  peak RSS {max(rss, default=float('nan')):6.1f} MB"
+            )
+        quiet = max(figures["quiet before"], figures["quiet after"])
+        ratio = figures["under attack"] / quiet if quiet else float("nan")
+        print(f"  p95 under attack / quiet (the worse quiet phase): {ratio:.2f}× (target: within 2×)")
+        print(f"  the attacker got: {report}")
+        return 0
+
+
+# -- the restart with many abandoned tables ------------------------------------------------------------------------
+
+
+def abandoned_tables(db: Path, count: int) -> None:
+    """Fill `db` with `count` playing Golf tables (a human and a bot, 20 actions each) untouched for three days."""
+    from podium.core.registry import get_game
+    from podium.server.db import Database
+
+    game = get_game("golf")
+    config = game.config()
+    state = game.new_game(config, 2, 7)
+    moves = []
+    for _ in range(20):
+        player, action = state.current_player, state.legal_actions()[0]
+        assert player is not None
+        state.apply(action)
+        moves.append((player, json.dumps(action.to_json())))
+    long_ago = time.time() - 3 * 86400
+    Database(db).close()  # the schema
+    with sqlite3.connect(db) as conn:
+        rows = []
+        for n in range(count):
+            rows.append(
+                (f"t{n}", "golf", json.dumps(config.to_dict()), 2, n, long_ago, "playing", None, None, None, long_ago)
+            )
+        conn.executemany("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+        conn.executemany(
+            "INSERT INTO seats VALUES (?,?,?,?,?,?)",
+            [
+                (f"t{n}", s, k, b, nm, h)
+                for n in range(count)
+                for s, k, b, nm, h in ((0, "human", None, "A", "0" * 64), (1, "bot", "random", None, None))
+            ],
+        )
+        conn.executemany(
+            "INSERT INTO actions VALUES (?,?,?,?,?)",
+            [(f"t{n}", ply, seat, action, long_ago) for n in range(count) for ply, (seat, action) in enumerate(moves)],
+        )
+
+
+def restart(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        empty, full = Path(folder) / "empty.sqlite3", Path(folder) / "full.sqlite3"
+        time_to_serve(empty, None)  # creates the empty database, warms the file cache
+        abandoned_tables(full, args.restart)
+        first = time_to_serve(full, None)  # abandons them (one UPDATE), replays none
+        again = [time_to_serve(full, None) for _ in range(args.repeat)]
+        base = [time_to_serve(empty, None) for _ in range(args.repeat)]
+        with sqlite3.connect(full) as conn:
+            statuses = dict(conn.execute("SELECT status, COUNT(*) FROM tables GROUP BY status").fetchall())
+        print(f"server_hostile --restart: {args.restart:,} playing tables untouched for 3 days; {load_average()}")
+        print(
+            f"  empty database            serving after {min(b[0] for b in base):.2f} s "
+            f"(best of {args.repeat}; its own start after the imports {min(b[1] for b in base):.0f} ms)"
+        )
+        print(f"  first start (abandons)    serving after {first[0]:.2f} s (its own start {first[1]:.0f} ms)")
+        print(
+            f"  later starts              serving after {min(a[0] for a in again):.2f} s "
+            f"(best of {args.repeat}; its own start {min(a[1] for a in again):.0f} ms)"
+        )
+        print(f"  statuses afterwards: {statuses}")
+        print(
+            "  target: serving within 1 s (on a loaded machine the imports alone take longer: compare the own starts)"
+        )
+        return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quiet", type=float, default=15.0, help="seconds of each quiet phase")
+    parser.add_argument("--attack", type=float, default=30.0, help="seconds of the attack")
+    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--slow", type=int, default=200, help="slow requests held open at once")
+    parser.add_argument("--think", type=float, default=0.3, help="the victim's mean seconds between actions")
+    parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a start with N abandoned tables")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    return restart(args) if args.restart else hostile(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
