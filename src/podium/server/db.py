@@ -98,9 +98,12 @@ class SqlStore:
 
     def schema(self) -> int:
         """The number of the last migration applied (0: an empty database)."""
-        self.execute(migrations.META)
-        row = self.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-        return 0 if row is None else int(row[0])
+        with self.transaction() as c:
+            # Under the schema lock: PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe against another process
+            # creating the same table at the same moment (two processes starting on a new database: UniqueViolation).
+            self.lock_schema(c)
+            c.execute(migrations.META)
+            return self._schema_in(c)
 
     def upgrade(self) -> list[int]:
         """Apply the migrations this database has not had, each in its own transaction; the numbers applied."""
