@@ -61,6 +61,13 @@ def test_a_whole_game_with_the_keyboard_alone(game: str, new_page: Callable[...,
 
     moves = 0
     heard: set[str] = set()
+    # Every text the live region takes, as a screen reader hears it (a bot's steps are replaced by the next
+    # announcement within a second, faster than the loop below looks).
+    page.evaluate(
+        "() => { window.heardAll = []; new MutationObserver(() => window.heardAll.push("
+        "document.querySelector('#announce').innerText)).observe(document.querySelector('#announce'),"
+        " {childList: true, characterData: true, subtree: true}); }"
+    )
     while not is_over(page):
         heard.add(page.inner_text("#announce"))
         action = choose(legal(page))
@@ -74,6 +81,7 @@ def test_a_whole_game_with_the_keyboard_alone(game: str, new_page: Callable[...,
         assert moves < 400, "the game did not end"
         wait_my_turn(page, timeout=30_000)
     heard.add(page.inner_text("#announce"))
+    heard.update(page.evaluate("() => window.heardAll"))
     assert moves >= 3
     assert any("random bot" in said for said in heard), heard  # the bot's steps were said
     assert any(said.startswith("You ") for said in heard), heard  # and the player's own moves

@@ -210,7 +210,12 @@ def finish_and_check(site: Site, players: list[Player], threads: list[threading.
 def test_a_process_killed_mid_games_loses_no_acknowledged_action(site: Site) -> None:
     players, threads = start_tables(site, humans=30, bots=10)
     rng = random.Random()
-    time.sleep(rng.uniform(0.0, 1.0))  # a random moment
+    # A random moment in the games: after a random number of acknowledged actions (a random time could fall after
+    # every game had ended on a fast machine, or before the first move on a slow one).
+    moment = rng.randint(1, 40)
+    deadline = time.monotonic() + 120
+    while sum(len(p.acked) for p in players) < moment and time.monotonic() < deadline:
+        time.sleep(0.005)
     victim = rng.choice(list(site.processes))
     site.processes[victim].send_signal(signal.SIGKILL)
     killed = time.monotonic()
