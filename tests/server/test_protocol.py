@@ -239,6 +239,23 @@ def test_resent_action_has_no_second_effect_and_old_versions_are_stale(server: L
     assert again.hello(t["tokens"][0])["view"] == after["view"]
 
 
+def test_a_resent_action_is_a_duplicate_after_other_plies_too(server: LiveServer) -> None:
+    # a client whose connection was cut before its answer resends its action; meanwhile the other seat moved
+    t = two_humans(server, PLUGIN)
+    first_seat, second_seat = server.ws(t["id"]), server.ws(t["id"])
+    sync = first_seat.hello(t["tokens"][0])
+    second_seat.hello(t["tokens"][1])
+    mine = sync["legal"][0]["action"]
+    first_seat.send({"type": "action", "version": 0, "action": mine})
+    assert first_seat.ack()["version"] == 1
+    theirs = second_seat.until("sync", version=1)["legal"][0]["action"]
+    second_seat.send({"type": "action", "version": 1, "action": theirs})
+    assert second_seat.ack()["version"] == 2
+    first_seat.send({"type": "action", "version": 0, "action": mine})
+    assert first_seat.until("ack") == {"type": "ack", "version": 2, "duplicate": True}
+    assert table_version(server, t["id"]) == 2
+
+
 def test_not_started_and_game_over(server: LiveServer) -> None:
     with server.http() as http:
         made = create(http, PLUGIN, ["human", "human"], {"hands": 3})

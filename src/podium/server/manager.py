@@ -387,7 +387,9 @@ class TableManager:
             raise ProtocolError("unauthorized", "a spectator cannot act; join a free seat to play")
         action = self._parse_action(table, msg.action)
         version = table.version
-        if msg.version == version - 1 and table.last_seat == seat and table.last_action == action:
+        # A resend of an action this seat played at that version (a retry after a cut connection), even if other
+        # plies followed it (a bot's, say): it was applied once, and is acknowledged again, not refused as stale.
+        if 0 <= msg.version < version and table.moves[msg.version] == (seat, action.to_json()):
             return None
         if table.status in ENDED:
             raise ProtocolError(
