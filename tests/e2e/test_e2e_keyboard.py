@@ -83,7 +83,8 @@ def test_a_whole_game_with_the_keyboard_alone(game: str, new_page: Callable[...,
     heard.add(page.inner_text("#announce"))
     heard.update(page.evaluate("() => window.heardAll"))
     assert moves >= 3
-    assert any("random bot" in said for said in heard), heard  # the bot's steps were said
+    if "random bot" in page.inner_text("#log-list"):  # the bot had a turn (a player may win before it: medals 1/1)
+        assert any("random bot" in said for said in heard), heard  # the bot's steps were said
     assert any(said.startswith("You ") for said in heard), heard  # and the player's own moves
     no_findings(page, f"{game} at its end")
 
