@@ -13,7 +13,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import pgx.core
-from pgx._src.struct import dataclass
+from pgx.core import dataclass  # pgx's State dataclass, as pgx.core re-exports it
 
 from podium.games.golf import rules as g
 from podium.games.golf.actions import NUM_ACTIONS
