@@ -103,6 +103,7 @@ class ISMCTS(Agent):
         self.last_iterations = 0  # iterations of the last decision (for benchmarks)
         self.last_root: Node | None = None
         self.last_macros: list[tuple[str, int, float]] = []
+        self.last_turn: list[Action] = []  # the whole turn the last macro decision chose (its first step played)
         self._plan: list[Action] = []  # the rest of the chosen turn (macro search)
         self._expect: list[str] = []  # the view each step of `_plan` expects to be played from
 
@@ -152,7 +153,8 @@ class ISMCTS(Agent):
         candidates = [turn for turn in macro.candidates(view) if turn and turn[0] in legal]
         if not candidates:
             self._plan, self._expect = [], []
-            return legal[self.rng.randbelow(len(legal))]
+            self.last_turn = [legal[self.rng.randbelow(len(legal))]]
+            return self.last_turn[0]
         if len(candidates) == 1 or len(legal) == 1:
             self.last_iterations = 0
             self.last_macros = []
@@ -168,7 +170,8 @@ class ISMCTS(Agent):
             world.step(action)
             if world.current_player != self.seat:
                 break
-        self._plan, self._expect = list(chosen[1 : len(expect)]), expect[1:]
+        self.last_turn = list(chosen[: len(expect)])
+        self._plan, self._expect = self.last_turn[1:], expect[1:]
         return chosen[0]
 
     def macro_search(self, macro: MacroSet, view: View, candidates: list[list[Action]]) -> int:

@@ -62,7 +62,10 @@ def hint(state: State, seat: int, *, bot: str = "hard", seed: int = 0, top: int 
         marked = marked or chosen
         choices.append(Choice(first, steps, share, samples, chosen))
     if not marked:
-        choices.insert(0, Choice(played, (played.text(),), None, 0, True))
+        # Nothing to compare (an only candidate turn, or no search): hard's choice alone, its whole turn where it
+        # weighs turns, so that a hint followed step by step still shows the turn's end.
+        whole = agent.last_turn if turns and isinstance(agent, ISMCTS) and agent.last_turn else [played]
+        choices.insert(0, Choice(played, tuple(a.text() for a in whole), None, 0, True))
     best = choices[: max(1, top)]
     return best if any(c.chosen for c in best) else [*best[:-1], next(c for c in choices if c.chosen)]
 

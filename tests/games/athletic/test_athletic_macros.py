@@ -10,6 +10,7 @@ import pytest
 from podium.agents.base import make_agent
 from podium.agents.ismcts import ISMCTS
 from podium.agents.macros import macros_for
+from podium.analysis import hint
 from podium.core.errors import PodiumError
 from podium.core.registry import get_game
 from podium.core.rng import Rng
@@ -153,3 +154,19 @@ def test_turn_search_compares_candidates_and_follows_the_chosen_turn() -> None:
 def test_turn_search_plays_whole_games_legally(options: dict[str, Any], players: int) -> None:
     bots = ["ismcts:iterations=16"] + ["heuristic"] * (players - 1)
     play(options, bots, seed=4)
+
+
+def test_a_hint_with_one_candidate_turn_is_that_whole_turn() -> None:
+    """When the solver offers a single candidate turn, hard plays it without a search; the hint still gives the whole
+    turn (the browser follows it step by step to the turn's end, A-5), not its first step alone."""
+    state = GAME.new_game(GAME.config(), 2, 1)  # seed 1: the only candidate is the solver's turn
+    bot = make_agent("hard", GAME, 0, 0)
+    assert isinstance(bot, ISMCTS) and bot.macro is not None
+    assert len(bot.macro.candidates(state.view(0))) == 1
+    (choice,) = hint(state, 0)
+    assert choice.chosen and choice.share is None and choice.samples == 0
+    assert len(choice.steps) > 1 and choice.steps[-1] == END_ACTION.text()
+    for step in choice.steps:  # every step is legal in turn and the last one ends the seat's turn
+        assert state.current_player == 0
+        state.apply(GAME.parse_action(step, state.config))
+    assert state.current_player == 1
