@@ -26,12 +26,56 @@ def counter(page: Any, name: str) -> int:
     return int(page.evaluate(f"Number(document.body.dataset.{name} || 0)"))
 
 
-def golf_to_a_drawn_card(page: Any, friend: Any) -> None:
+def golf_to_my_turn(page: Any, friend: Any) -> None:
     # a friend who does not move: nothing else changes the table while the test looks at it
     url = create_table(page, "golf", name="Mo", seats=["human"], options={"peek": "near", "rounds": 1})
     join_table(friend, url, "Flo")
     wait_my_turn(page)
+
+
+def golf_to_a_drawn_card(page: Any, friend: Any) -> None:
+    golf_to_my_turn(page, friend)
     click_and_wait(page, '[data-key="stock"]')  # the drawn card comes into sight beside the piles
+
+
+# Every animation started on a card: the card, its first keyframe's transform, and where the card and the stock were
+# at that moment (the offset from one to the other), kept after the animation ends.
+RECORD_ANIMATIONS = """() => {
+  window.started = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const stock = document.querySelector('[data-key="stock"]').getBoundingClientRect();
+    const here = this.getBoundingClientRect();
+    window.started.push({
+      card: this.dataset.card || "", transform: frames[0].transform || "",
+      offset: [stock.left - here.left, stock.top - here.top],
+    });
+    return animate.call(this, frames, options);
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
+def test_a_card_drawn_from_the_stock_flies_from_the_stock(motion: bool, new_page: Callable[..., Any]) -> None:
+    # G-4: the drawn card comes from the stock, a hidden place: it flies from there rather than fading in
+    page = new_page(motion=motion)
+    golf_to_my_turn(page, new_page())
+    page.evaluate(RECORD_ANIMATIONS)
+    click_and_wait(page, '[data-key="stock"]')
+    drawn = page.get_attribute('[data-key="drawn"]', "data-card")
+    assert drawn
+    started = page.evaluate("window.started")
+    if not motion:
+        assert started == [] and counter(page, "flights") == 0 and counter(page, "fades") == 0
+        return
+    assert counter(page, "flights") == 1 and counter(page, "fades") == 0
+    (flight,) = [a for a in started if a["card"] == drawn]
+    # its first frame puts it where the stock is: the offset from the drawn card's place to the stock's
+    dx, dy = flight["offset"]
+    x, y = (
+        float(n) for n in flight["transform"].removeprefix("translate(").removesuffix(")").replace("px", "").split(",")
+    )
+    assert abs(x - dx) < 1 and abs(y - dy) < 1 and abs(dx) + abs(dy) > 20, flight
 
 
 @pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
@@ -50,7 +94,7 @@ def test_a_discarded_card_glides_to_the_pile(motion: bool, new_page: Callable[..
     if motion:
         assert counter(page, "glides") > glides  # it moved from the hand to the discard pile ...
         assert running >= 1  # ... as an animation, running now
-        assert fades >= 1  # and the drawn card had faded in when it was drawn
+        assert fades == 0 and counter(page, "flights") == 1  # and the drawn card had flown in from the stock
     else:
         assert counter(page, "glides") == 0 and counter(page, "fades") == 0
         assert running == 0

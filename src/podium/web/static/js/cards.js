@@ -110,6 +110,7 @@ export function card(face, opts = {}) {
   if (opts.badge) children.push(h("span", { class: "badge", "aria-hidden": "true" }, opts.badge));
   const dataset = { card: text == null ? "" : text };
   if (opts.key) dataset.key = opts.key;
+  if (opts.from) dataset.from = opts.from; // the key of the hidden place it was just taken from (table/motion.js)
   if (opts.onClick) {
     return h(
       "button",
