@@ -38,13 +38,13 @@ def golf_to_a_drawn_card(page: Any, friend: Any) -> None:
     click_and_wait(page, '[data-key="stock"]')  # the drawn card comes into sight beside the piles
 
 
-# Every animation started on a card: the card, its first keyframe's transform, and where the card and the stock were
-# at that moment (the offset from one to the other), kept after the animation ends.
-RECORD_ANIMATIONS = """() => {
+# Every animation started on a card: the card, its first keyframe's transform, and where the card and the place with
+# the given data-key were at that moment (the offset from one to the other), kept after the animation ends.
+RECORD_ANIMATIONS = """(key) => {
   window.started = [];
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (frames, options) {
-    const stock = document.querySelector('[data-key="stock"]').getBoundingClientRect();
+    const stock = document.querySelector(`[data-key="${key}"]`).getBoundingClientRect();
     const here = this.getBoundingClientRect();
     window.started.push({
       card: this.dataset.card || "", transform: frames[0].transform || "",
@@ -60,7 +60,7 @@ def test_a_card_drawn_from_the_stock_flies_from_the_stock(motion: bool, new_page
     # G-4: the drawn card comes from the stock, a hidden place: it flies from there rather than fading in
     page = new_page(motion=motion)
     golf_to_my_turn(page, new_page())
-    page.evaluate(RECORD_ANIMATIONS)
+    page.evaluate(RECORD_ANIMATIONS, "stock")
     click_and_wait(page, '[data-key="stock"]')
     drawn = page.get_attribute('[data-key="drawn"]', "data-card")
     assert drawn
@@ -71,11 +71,35 @@ def test_a_card_drawn_from_the_stock_flies_from_the_stock(motion: bool, new_page
     assert counter(page, "flights") == 1 and counter(page, "fades") == 0
     (flight,) = [a for a in started if a["card"] == drawn]
     # its first frame puts it where the stock is: the offset from the drawn card's place to the stock's
-    dx, dy = flight["offset"]
+    assert starts_at(flight, *flight["offset"]), flight
+
+
+def starts_at(animation: dict[str, Any], dx: float, dy: float) -> bool:
+    """Whether the animation's first frame shifts its card by (dx, dy), and that is a real move."""
     x, y = (
-        float(n) for n in flight["transform"].removeprefix("translate(").removesuffix(")").replace("px", "").split(",")
+        float(n)
+        for n in animation["transform"].removeprefix("translate(").removesuffix(")").replace("px", "").split(",")
     )
-    assert abs(x - dx) < 1 and abs(y - dy) < 1 and abs(dx) + abs(dy) > 20, flight
+    return abs(x - dx) < 1 and abs(y - dy) < 1 and abs(dx) + abs(dy) > 20
+
+
+def test_cards_drawn_into_the_hand_fly_from_the_draw_pile(new_page: Callable[..., Any]) -> None:
+    # A-5.2: a turn ended without placing a card draws 3 cards, which fly into the hand from the draw pile
+    page = new_page(motion=True)
+    create_table(page, "athletic", name="Ada", seats=["bot:random"])
+    wait_my_turn(page)
+    hand = ".me .hand [data-card]"
+    before = set(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)"))
+    page.evaluate(RECORD_ANIMATIONS, "draw-pile")
+    click_and_wait(page, '[data-key="end"]')  # your own move is drawn at once
+    drawn = set(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)")) - before
+    assert len(drawn) == 3
+    first: dict[str, dict[str, Any]] = {}  # each drawn card's first animation (later redraws may make it glide)
+    for animation in page.evaluate("window.started"):
+        if animation["card"] in drawn:
+            first.setdefault(animation["card"], animation)
+    assert len(first) == 3 and all(starts_at(a, *a["offset"]) for a in first.values()), first
+    assert counter(page, "flights") >= 3
 
 
 @pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
