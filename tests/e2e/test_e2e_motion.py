@@ -6,6 +6,7 @@ all of it off."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -147,3 +148,26 @@ def test_a_bots_turn_unfolds_step_by_step(motion: bool, new_page: Callable[..., 
         assert min(gaps) >= PACE_MS * 0.9, gaps  # one step at a time, each on the screen long enough to follow
     else:
         assert min(gaps) < PACE_MS * 0.9, gaps  # drawn as they come: the bot's quick steps closer than the pace
+
+
+def test_cards_won_by_withdrawing_fly_from_the_draw_pile(new_page: Callable[..., Any]) -> None:
+    # O-6 with three players: the first to withdraw from a sport takes 3 cards from the draw pile, which fly into the
+    # hand from the draw pile's line
+    page = new_page(motion=True)
+    create_table(page, "olympicards", name="Olga", seats=["bot:random", "bot:random"])
+    wait_my_turn(page)
+    click_and_wait(page, '[data-key="accept"]')  # seat 0 decides on the first sport (O-4)
+    wait_my_turn(page)
+    if "withdraw" not in legal(page) or page.locator(".tag-out").count():
+        pytest.skip("a bot withdrew first: the first withdrawal's award is not yours")
+    hand = ".oly-me .hand [data-card]"
+    before = Counter(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)"))
+    page.evaluate(RECORD_ANIMATIONS, "draw-pile")
+    click_and_wait(page, '[data-key="withdraw"]')  # your own move is drawn at once
+    drawn = Counter(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)")) - before
+    assert sum(drawn.values()) == 3
+    first: dict[str, dict[str, Any]] = {}
+    for animation in page.evaluate("window.started"):
+        if animation["card"] in drawn:
+            first.setdefault(animation["card"], animation)
+    assert len(first) == len(drawn) and all(starts_at(a, *a["offset"]) for a in first.values()), first
