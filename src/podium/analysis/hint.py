@@ -45,8 +45,8 @@ def hint(state: State, seat: int, *, bot: str = "hard", seed: int = 0, top: int 
     are read; the same state, seat and seed give the same hint."""
     if state.current_player != seat:
         raise PodiumError(f"a hint is for the seat to move; it is not seat {seat}'s turn")
-    # Advice is for a person: where a rule option asks players to remember what they saw (Golf's `memory`), the bot
-    # searches from what the player is shown now, not from the cards a bot in that seat would remember.
+    # Advice is for a person: where a rule option asks players to remember what they saw (play from memory), the
+    # bot searches from what the player is shown now, not from the cards a bot in that seat would remember.
     view, legal = state.shown_view(seat), state.legal_actions()
     agent = make_agent(bot, state.game, seat, seed)
     played = agent.act(view, legal)

@@ -91,7 +91,7 @@ export function colouredDeck(colours, gt) {
  *   label      accessible name (default: the card's name)
  *   selected   highlighted as chosen; target: highlighted as a place the selection may go; hint: part of the hint
  *   size       "sm" | "lg"; badge: small text in a corner (e.g. "only you"); key: data-key for focus keeping
- *   from       the data-key of the hidden place the card came from (Golf's stock): it flies from there when it
+ *   from       the data-key of the hidden place the card came from (a stock): it flies from there when it
  *              comes into sight (table/motion.js)
  */
 export function card(face, opts = {}) {
