@@ -6,6 +6,7 @@ all of it off."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -26,12 +27,80 @@ def counter(page: Any, name: str) -> int:
     return int(page.evaluate(f"Number(document.body.dataset.{name} || 0)"))
 
 
-def golf_to_a_drawn_card(page: Any, friend: Any) -> None:
+def golf_to_my_turn(page: Any, friend: Any) -> None:
     # a friend who does not move: nothing else changes the table while the test looks at it
     url = create_table(page, "golf", name="Mo", seats=["human"], options={"peek": "near", "rounds": 1})
     join_table(friend, url, "Flo")
     wait_my_turn(page)
+
+
+def golf_to_a_drawn_card(page: Any, friend: Any) -> None:
+    golf_to_my_turn(page, friend)
     click_and_wait(page, '[data-key="stock"]')  # the drawn card comes into sight beside the piles
+
+
+# Every animation started on a card: the card, its first keyframe's transform, and where the card and the place with
+# the given data-key were at that moment (the offset from one to the other), kept after the animation ends.
+RECORD_ANIMATIONS = """(key) => {
+  window.started = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const stock = document.querySelector(`[data-key="${key}"]`).getBoundingClientRect();
+    const here = this.getBoundingClientRect();
+    window.started.push({
+      card: this.dataset.card || "", transform: frames[0].transform || "",
+      offset: [stock.left - here.left, stock.top - here.top],
+    });
+    return animate.call(this, frames, options);
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
+def test_a_card_drawn_from_the_stock_flies_from_the_stock(motion: bool, new_page: Callable[..., Any]) -> None:
+    # G-4: the drawn card comes from the stock, a hidden place: it flies from there rather than fading in
+    page = new_page(motion=motion)
+    golf_to_my_turn(page, new_page())
+    page.evaluate(RECORD_ANIMATIONS, "stock")
+    click_and_wait(page, '[data-key="stock"]')
+    drawn = page.get_attribute('[data-key="drawn"]', "data-card")
+    assert drawn
+    started = page.evaluate("window.started")
+    if not motion:
+        assert started == [] and counter(page, "flights") == 0 and counter(page, "fades") == 0
+        return
+    assert counter(page, "flights") == 1 and counter(page, "fades") == 0
+    (flight,) = [a for a in started if a["card"] == drawn]
+    # its first frame puts it where the stock is: the offset from the drawn card's place to the stock's
+    assert starts_at(flight, *flight["offset"]), flight
+
+
+def starts_at(animation: dict[str, Any], dx: float, dy: float) -> bool:
+    """Whether the animation's first frame shifts its card by (dx, dy), and that is a real move."""
+    x, y = (
+        float(n)
+        for n in animation["transform"].removeprefix("translate(").removesuffix(")").replace("px", "").split(",")
+    )
+    return abs(x - dx) < 1 and abs(y - dy) < 1 and abs(dx) + abs(dy) > 20
+
+
+def test_cards_drawn_into_the_hand_fly_from_the_draw_pile(new_page: Callable[..., Any]) -> None:
+    # A-5.2: a turn ended without placing a card draws 3 cards, which fly into the hand from the draw pile
+    page = new_page(motion=True)
+    create_table(page, "athletic", name="Ada", seats=["bot:random"])
+    wait_my_turn(page)
+    hand = ".me .hand [data-card]"
+    before = set(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)"))
+    page.evaluate(RECORD_ANIMATIONS, "draw-pile")
+    click_and_wait(page, '[data-key="end"]')  # your own move is drawn at once
+    drawn = set(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)")) - before
+    assert len(drawn) == 3
+    first: dict[str, dict[str, Any]] = {}  # each drawn card's first animation (later redraws may make it glide)
+    for animation in page.evaluate("window.started"):
+        if animation["card"] in drawn:
+            first.setdefault(animation["card"], animation)
+    assert len(first) == 3 and all(starts_at(a, *a["offset"]) for a in first.values()), first
+    assert counter(page, "flights") >= 3
 
 
 @pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
@@ -50,7 +119,7 @@ def test_a_discarded_card_glides_to_the_pile(motion: bool, new_page: Callable[..
     if motion:
         assert counter(page, "glides") > glides  # it moved from the hand to the discard pile ...
         assert running >= 1  # ... as an animation, running now
-        assert fades >= 1  # and the drawn card had faded in when it was drawn
+        assert fades == 0 and counter(page, "flights") == 1  # and the drawn card had flown in from the stock
     else:
         assert counter(page, "glides") == 0 and counter(page, "fades") == 0
         assert running == 0
@@ -79,3 +148,26 @@ def test_a_bots_turn_unfolds_step_by_step(motion: bool, new_page: Callable[..., 
         assert min(gaps) >= PACE_MS * 0.9, gaps  # one step at a time, each on the screen long enough to follow
     else:
         assert min(gaps) < PACE_MS * 0.9, gaps  # drawn as they come: the bot's quick steps closer than the pace
+
+
+def test_cards_won_by_withdrawing_fly_from_the_draw_pile(new_page: Callable[..., Any]) -> None:
+    # O-6 with three players: the first to withdraw from a sport takes 3 cards from the draw pile, which fly into the
+    # hand from the draw pile's line
+    page = new_page(motion=True)
+    create_table(page, "olympicards", name="Olga", seats=["bot:random", "bot:random"])
+    wait_my_turn(page)
+    click_and_wait(page, '[data-key="accept"]')  # seat 0 decides on the first sport (O-4)
+    wait_my_turn(page)
+    if "withdraw" not in legal(page) or page.locator(".tag-out").count():
+        pytest.skip("a bot withdrew first: the first withdrawal's award is not yours")
+    hand = ".oly-me .hand [data-card]"
+    before = Counter(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)"))
+    page.evaluate(RECORD_ANIMATIONS, "draw-pile")
+    click_and_wait(page, '[data-key="withdraw"]')  # your own move is drawn at once
+    drawn = Counter(page.locator(hand).evaluate_all("els => els.map(e => e.dataset.card)")) - before
+    assert sum(drawn.values()) == 3
+    first: dict[str, dict[str, Any]] = {}
+    for animation in page.evaluate("window.started"):
+        if animation["card"] in drawn:
+            first.setdefault(animation["card"], animation)
+    assert len(first) == len(drawn) and all(starts_at(a, *a["offset"]) for a in first.values()), first

@@ -136,6 +136,16 @@ def test_page_is_self_contained_and_says_how_to_reproduce(compared: tuple[Path, 
     assert "This game declares no figures of its own" in page  # Kuhn has no report facet
 
 
+def test_the_page_counts_seats_from_1_and_the_json_from_0(compared: tuple[Path, dict[str, Any]]) -> None:
+    # Seats are counted one way on every screen a person reads (the terminal, the web, this page); the JSON keeps
+    # the records' 0-based seats.
+    tmp, doc = compared
+    page = (tmp / "compared.html").read_text()
+    assert "mean score of seat 1" in page and "mean score of seat 2" in page
+    assert "mean score of seat 0" not in page
+    assert [s["seat"] for s in doc["players"][0]["differences"][0]["score_by_seat"]] == [0, 1]
+
+
 def test_report_speaks_hungarian_and_norwegian(tmp_path: Path) -> None:
     for lang, word in (("hu", "Igazságosság helyenként"), ("nb", "Rettferdighet etter plass")):
         out = tmp_path / f"{lang}.html"

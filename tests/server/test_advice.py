@@ -3,8 +3,12 @@ alone (hidden information is sacred)."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from test_frames_and_commits import frames, manager, run, two_player_table
+
+from podium.core.contract import JsonDict, View
 from podium.core.errors import PodiumError
 from podium.core.registry import game_names, get_game
 from podium.core.rng import Rng
@@ -42,3 +46,34 @@ def test_a_hint_for_a_seat_not_to_move_is_refused(game: str) -> None:
     view = state.view(1 - (state.current_player or 0))
     with pytest.raises(PodiumError, match="seat to move"):
         hint_json(game, view)
+
+
+class SeenViews:
+    """The hint worker's interface, keeping the views it is asked about."""
+
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    async def hint(self, game: str, view: View) -> JsonDict:
+        self.views.append(view)
+        return {"choices": [], "steps": [], "actions": [], "note": "seen"}
+
+
+def test_a_hint_is_asked_from_the_view_the_player_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Advice is for a person: where a rule option asks players to remember what they saw (Golf's `memory`, G-4;
+    # tests/games/golf/test_golf_memory_advice.py), the hint must not lean on what the player is not shown now. Here
+    # the plugin game's shown view is marked, to tell it from the view a bot in the seat reads.
+    async def ask() -> None:
+        m = manager(tmp_path / "db.sqlite3")
+        seen = SeenViews()
+        m.hints = seen  # type: ignore[assignment]
+        table, conns = two_player_table(m)
+        seat = table.state.current_player
+        assert seat is not None
+        plain = type(table.state).shown_view
+        monkeypatch.setattr(type(table.state), "shown_view", lambda state, p: {**plain(state, p), "shown": p})
+        await m.hint(table, conns[seat])
+        assert seen.views == [{**table.state.view(seat), "shown": seat}]
+        assert [f["note"] for f in frames(conns[seat]) if f["type"] == "hint"] == ["seen"]
+
+    run(ask())

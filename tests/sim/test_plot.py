@@ -53,3 +53,14 @@ def test_bins_group_values_evenly_and_keep_every_game() -> None:
     assert bins.shares(Counter({3: 4}), 4)[(3 + 5) // 3] == 1.0
     few = Bins.covering([Counter({1: 1, 4: 1})])
     assert few.width == 1 and few.edges() == [0.5, 1.5, 2.5, 3.5, 4.5]
+
+
+def test_the_plot_counts_seats_from_1() -> None:
+    # The legend and the axis a person reads count seats from 1, as every screen does; the JSON results count from 0.
+    a = Aggregate(3)
+    a.score_hist = [Counter({1: 1}), Counter({2: 1}), Counter({3: 1})]
+    a.length_hist, a.games = Counter({10: 1}), 1
+    scores, _, wins = draw("t", [("", a)]).axes
+    assert [text.get_text() for text in scores.get_legend().get_texts()] == ["seat 1", "seat 2", "seat 3"]
+    assert [label.get_text() for label in wins.get_xticklabels()] == ["1", "2", "3"]
+    assert "1 = moved first" in " ".join(text.get_text() for text in wins.get_legend().get_texts())

@@ -132,3 +132,27 @@ def test_missing_ray_and_matplotlib_say_how_to_install(monkeypatch: pytest.Monke
     assert code == 2 and len(output.strip().splitlines()) == 1
     assert "--plot needs the matplotlib package: pip install 'podium[plot]'" in output
     assert not plot.exists()
+
+
+def _rows(output: str) -> list[list[str]]:
+    """The cells of each row of a printed rich table (`│ 1 │ random │ …`)."""
+    return [[cell.strip() for cell in line.strip("│ ").split("│")] for line in output.splitlines() if "│" in line]
+
+
+def test_the_printed_tables_count_seats_from_1_and_the_json_from_0(tmp_path: Path) -> None:
+    # Players count seats from 1 in every front end (play, replay, review, the web); records, views and the JSON
+    # results keep the 0-based seats docs/results.md documents.
+    out = tmp_path / "sim.json"
+    code, output = invoke("simulate", "kuhn", "-n", "6", "-p", "3", "--seed", "2", "--out", str(out))
+    assert code == 0, output
+    assert [row[:2] for row in _rows(output)] == [["1", "random"], ["2", "random"], ["3", "random"]]
+    assert [seat["seat"] for seat in json.loads(out.read_text())["summary"]["seats"]] == [0, 1, 2]
+
+    code, output = invoke("simulate", "kuhn", "-n", "4", "--compare", "--rule", "hands=2", "--rule", "hands=3")
+    assert code == 0, output
+    labels = [row[0] for row in _rows(output) if row[0].startswith("seat")]
+    assert labels == ["seat 1 (random): mean score", "seat 2 (random): mean score", "seat 1: wins", "seat 2: wins"]
+
+    code, output = invoke("tournament", "kuhn", "--bots", "random,easy", "--games", "2", "--seed", "3")
+    assert code == 0, output
+    assert "games per seat 1/2/…: random 1/1; easy 1/1" in output

@@ -41,11 +41,13 @@ class Choice:
 def hint(state: State, seat: int, *, bot: str = "hard", seed: int = 0, top: int = 3) -> list[Choice]:
     """The seat's best `top` choices by the bot's estimate, best first, always including the one the bot plays.
 
-    `seat` must be the seat to move. Only its view and the legal actions are read; the same state, seat and seed give
-    the same hint."""
+    `seat` must be the seat to move. Only what a person in that seat is shown (`shown_view`) and the legal actions
+    are read; the same state, seat and seed give the same hint."""
     if state.current_player != seat:
         raise PodiumError(f"a hint is for the seat to move; it is not seat {seat}'s turn")
-    view, legal = state.view(seat), state.legal_actions()
+    # Advice is for a person: where a rule option asks players to remember what they saw (play from memory), the
+    # bot searches from what the player is shown now, not from the cards a bot in that seat would remember.
+    view, legal = state.shown_view(seat), state.legal_actions()
     agent = make_agent(bot, state.game, seat, seed)
     played = agent.act(view, legal)
     estimates = agent.action_values() if isinstance(agent, ISMCTS) else []

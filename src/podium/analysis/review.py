@@ -75,7 +75,9 @@ def review(
 ) -> Review:
     """The decisions of `seat` in `record`, each compared with the bot's. A decision is one action, or where the bot
     weighs whole turns, the seat's run of actions from the start of its turn. Deterministic: the bot's seed is the
-    record's seed plus the ply. `progress(done, total)` is told after each decision."""
+    record's seed plus the ply. Each decision is weighed from what the seat was shown then (`hint` reads
+    `shown_view`: playing from memory, not the cards the player had to remember). `progress(done, total)` is told
+    after each decision."""
     if not 0 <= seat < record.num_players:
         raise PodiumError(f"the record has seats 0 to {record.num_players - 1}, not {seat}")
     states: list[State] = [record.start()]

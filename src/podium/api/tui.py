@@ -74,9 +74,14 @@ class GameTui(ABC):
         return {}
 
 
+def seat_number(seat: int) -> int:
+    """A seat's number as a player reads it, counted from 1; records, views and JSON count from 0."""
+    return seat + 1
+
+
 def seat_label(seat: int) -> str:
     """A seat as a player reads it, counted from 1 (`seat 1` is the first); records, views and JSON count from 0."""
-    return f"seat {seat + 1}"
+    return f"seat {seat_number(seat)}"
 
 
 def card_label(text: str) -> str:

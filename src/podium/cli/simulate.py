@@ -22,6 +22,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from podium.cli.words import seat_label, seat_number
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.sim.backends import Where, backend_session, check_backend
@@ -195,7 +196,7 @@ def summary(game: Game, config: GameConfig, report: SimulationReport, address: s
     for seat, bot in enumerate(report.bots):
         mean, half = agg.score_cis()[seat]
         table.add_row(
-            str(seat),
+            str(seat_number(seat)),  # the JSON keeps the record's 0-based seats
             bot,
             f"{mean:.2f} ± {half:.2f}",
             f"{agg.win_shares()[seat]:.1%}",
@@ -253,7 +254,7 @@ def comparison_table(game: Game, report: CompareReport, address: str | None = No
     lower = " (lower is better)" if a.lower_is_better else ""
     for seat, (mean, half) in enumerate(agg.score_differences()):
         table.add_row(
-            f"seat {seat} ({report.bots[seat]}): mean score{lower}",
+            f"{seat_label(seat)} ({report.bots[seat]}): mean score{lower}",
             f"{a.mean_scores()[seat]:.2f}",
             f"{b.mean_scores()[seat]:.2f}",
             f"{mean:+.2f} ± {half:.2f}",
@@ -261,7 +262,7 @@ def comparison_table(game: Game, report: CompareReport, address: str | None = No
     for seat in range(a.num_players):
         wa, wb = a.win_shares()[seat], b.win_shares()[seat]
         half = 1.96 * ((wa * (1 - wa) + wb * (1 - wb)) / max(1, a.games)) ** 0.5
-        table.add_row(f"seat {seat}: wins", f"{wa:.1%}", f"{wb:.1%}", f"{wb - wa:+.1%} ± {half:.1%}")
+        table.add_row(f"{seat_label(seat)}: wins", f"{wa:.1%}", f"{wb:.1%}", f"{wb - wa:+.1%} ± {half:.1%}")
     for pos in range(a.num_players):
         wa, wb = a.order_win_shares()[pos], b.order_win_shares()[pos]
         table.add_row(f"{_ordinal(pos)} to move: wins", f"{wa:.1%}", f"{wb:.1%}", f"{wb - wa:+.1%}")

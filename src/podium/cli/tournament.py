@@ -116,7 +116,7 @@ def tournament_tables(game: Game, report: TournamentReport, address: str | None 
     )
     table.caption = (
         "win rate: wins / games played, a win shared by k players counts 1/k; interval: Wilson 95%; "
-        f"score ± 95% interval\ngames per seat 0/1/…: {seats_line}\n"
+        f"score ± 95% interval\ngames per seat 1/2/…: {seats_line}\n"
         f"{report.games / report.seconds if report.seconds else 0:,.1f} games/s "
         f"({report.seconds:.1f} s, {where(report.backend, report.workers, address)}), seed {report.seed}"
     )

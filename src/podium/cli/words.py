@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from podium.api.tui import seat_label
+from podium.api.tui import seat_label, seat_number
 
-__all__ = ["plural", "seat_label"]
+__all__ = ["plural", "seat_label", "seat_number"]
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:

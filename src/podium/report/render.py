@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from podium.api.tui import seat_number
 from podium.report.messages import Words
 from podium.report.plots import Bars, bar_chart, histograms, matrix
 
@@ -211,7 +212,7 @@ def compare_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str
     for k, d in enumerate(block["differences"], start=1):
         out.append(f"<h4>{escape(t('diff_title', variant=d['variant'], base=d['against'], games=d['games']))}</h4>")
         items = [(t("diff_pos", pos=p["position"] + 1), p, True) for p in d["win_share_by_position"]]
-        items += [(t("diff_score", seat=s["seat"]), s, False) for s in d["score_by_seat"]]
+        items += [(t("diff_score", seat=seat_number(s["seat"])), s, False) for s in d["score_by_seat"]]
         items += [(t("diff_decisions"), d["decisions"], False), (t("diff_turns"), d["turns"], False)]
         items.append((t("diff_skill"), d["skill_share"], True))
         rows, flags = [], []

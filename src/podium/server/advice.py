@@ -1,9 +1,10 @@
 """The server's hint for every game: `podium.analysis.hint` run on the asking seat's view alone (issue 29).
 
 The hint worker (server/hints.py) calls `hint_json` in its own process with nothing but the game's name and the
-seat's view, so the hint cannot read a card the seat does not know: it searches from one world dealt from that view
-(`Game.determinize`), and a world differs from the real table only in what the seat cannot see, which `hard`'s
-search never reads (it deals its own worlds from the same view). The same view gives the same hint.
+view the seat is shown (`shown_view`: playing from memory, without the cards the player must remember), so the hint
+cannot read a card the seat does not know, nor lean on one the player is not shown: it searches from one world dealt
+from that view (`Game.determinize`), and a world differs from the real table only in what the seat cannot see, which
+`hard`'s search never reads (it deals its own worlds from the same view). The same view gives the same hint.
 """
 
 from __future__ import annotations

@@ -37,8 +37,10 @@ async def ask(manager: TableManager, table: Table, conn: Connection) -> None:
         if pending is None:
             if manager.hints_waiting >= manager.config.hint_queue:
                 raise ProtocolError("rate_limited", "the hints are busy; ask again in a moment")
+            # What the player is shown (`shown_view`): playing from memory, the hint must not lean on the cards
+            # the player has to remember, as the bot in that seat would.
             pending = table.hint_pending[key] = asyncio.ensure_future(
-                manager.hints.hint(table.game.name, table.state.view(seat))
+                manager.hints.hint(table.game.name, table.state.shown_view(seat))
             )
             manager.hints_waiting += 1
             pending.add_done_callback(lambda _: _done(manager, table, key))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from podium.api.tui import seat_label, seat_number
 from podium.core.errors import PodiumError
 from podium.sim.stats import Aggregate
 
@@ -102,7 +103,7 @@ def draw(title: str, runs: Sequence[tuple[str, Aggregate]]) -> Any:
         prefix = f"{label}: " if many else ""
         for seat in range(agg.num_players):
             shares = by_score.shares(agg.score_hist[seat], agg.games)
-            scores.stairs(shares, by_score.edges(), label=f"{prefix}seat {seat}", alpha=0.85)
+            scores.stairs(shares, by_score.edges(), label=prefix + seat_label(seat), alpha=0.85)
         lengths.stairs(by_length.shares(agg.length_hist, agg.games), by_length.edges(), label=label if many else None)
     lower = any(agg.lower_is_better for _, agg in runs)
     scores.set_title("score distribution per seat" + (" (lower is better)" if lower else ""))
@@ -124,11 +125,12 @@ def draw(title: str, runs: Sequence[tuple[str, Aggregate]]) -> Any:
             xs = [i + offset for i in range(agg.num_players)]
             errors = [[s - lo for s, (lo, _) in zip(shares, cis, strict=True)],
                       [hi - s for s, (_, hi) in zip(shares, cis, strict=True)]]  # fmt: skip
-            name = "by seat" if kind == 0 else "by turn order (0 = moved first)"
+            name = "by seat" if kind == 0 else "by turn order (1 = moved first)"
             wins.bar(xs, shares, width, yerr=errors, capsize=3, label=f"{label}: {name}" if many else name)
     players = max(agg.num_players for _, agg in runs)
     wins.axhline(1 / players, color="grey", linewidth=0.8, linestyle="--")
-    wins.set_xticks(range(players))
+    # Seats and positions as players count them, from 1 (the JSON results keep 0-based seats).
+    wins.set_xticks(range(players), [str(seat_number(i)) for i in range(players)])
     wins.set_title("win share, 95% interval")
     wins.set_xlabel("seat / position in turn order (a shared win counts as a fraction)")
     wins.set_ylabel("win share")

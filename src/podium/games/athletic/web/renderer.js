@@ -126,6 +126,7 @@ function handView(ctx) {
         hint: !!step && step.card === text && step.type !== "move",
         extraClass: usable ? "playable" : ctx.myTurn ? "stuck" : null,
         key: `hand-${text}`,
+        from: "draw-pile", // a card new in your hand was drawn (A-5; an undone step's card was in sight already)
         label: `${cardWord(text)}${usable ? (selected ? t("hand.selected") : t("hand.can_go", { piles: [...new Set(uses.map((e) => e.action.pile + 1))].join(t("hand.or")) })) : ""}`,
         onClick:
           usable && !ctx.busy
@@ -174,7 +175,7 @@ function board(ctx) {
       v.piles.some((pile) => pile.length > 1) ? h("p", { class: "under-legend small" }, t("pile.legend")) : null,
       h(
         "p",
-        { class: "round-info" },
+        { class: "round-info", dataset: { key: "draw-pile" } },
         t("info.draw", { n: v.draw_size, turn: v.turn }),
         v.reshuffles ? t("info.reshuffled", { n: v.reshuffles }) : "",
       ),

@@ -223,7 +223,9 @@ function centre(ctx) {
       h(
         "figure",
         { class: "pile drawn" },
-        golfCard(v.drawn, { size: "lg", label: t("drawn.label", { name: ctx.shortName(holder), card: v.drawn ? cardWord(v.drawn) : t("card.hidden") }), extraClass: "lifted", key: "drawn" }),
+        // a card drawn from the stock comes into sight from there (table/motion.js); one taken from the discard
+        // pile was in sight already and glides from it
+        golfCard(v.drawn, { size: "lg", label: t("drawn.label", { name: ctx.shortName(holder), card: v.drawn ? cardWord(v.drawn) : t("card.hidden") }), extraClass: "lifted", key: "drawn", from: v.drawn_from === "stock" ? "stock" : null }),
         h("figcaption", null, holder === ctx.seat ? t("drawn.you", { from: fromWord(v.drawn_from) }) : t("drawn.they", { name: ctx.shortName(holder), from: fromWord(v.drawn_from) })),
       ),
     );

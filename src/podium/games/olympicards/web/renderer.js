@@ -110,7 +110,7 @@ function sportCard(ctx) {
     h(
       "div",
       { class: "sport-pile-info" },
-      h("p", null, t("info.piles", { draw: v.draw_size, discard: v.discard.length })),
+      h("p", { dataset: { key: "draw-pile" } }, t("info.piles", { draw: v.draw_size, discard: v.discard.length })),
       h("p", null, t("info.to_come", { n: v.sport_pile.length }), v.sport_pile.some((s) => s) ? t("info.postponed", { sports: v.sport_pile.filter((s) => s).map(sportName).join(", ") }) : ""),
       v.sports_done.length ? h("p", { class: "muted small" }, t("info.done", { sports: v.sports_done.map(sportName).join(", ") })) : null,
     ),
@@ -195,6 +195,7 @@ function handArea(ctx) {
       selected: canUse ? selected : undefined,
       extraClass: canUse ? "playable" : null,
       key: `hand-${i}`,
+      from: "draw-pile", // a card new in your hand came from the draw pile (an award, O-6 and O-7)
       label: `${cardWord(text)}${selected ? t("hand.selected") : ""}`,
       onClick:
         canUse && !ctx.busy

@@ -91,6 +91,8 @@ export function colouredDeck(colours, gt) {
  *   label      accessible name (default: the card's name)
  *   selected   highlighted as chosen; target: highlighted as a place the selection may go; hint: part of the hint
  *   size       "sm" | "lg"; badge: small text in a corner (e.g. "only you"); key: data-key for focus keeping
+ *   from       the data-key of the hidden place the card came from (a stock): it flies from there when it
+ *              comes into sight (table/motion.js)
  */
 export function card(face, opts = {}) {
   const text = face ? face.text : null;
@@ -110,6 +112,7 @@ export function card(face, opts = {}) {
   if (opts.badge) children.push(h("span", { class: "badge", "aria-hidden": "true" }, opts.badge));
   const dataset = { card: text == null ? "" : text };
   if (opts.key) dataset.key = opts.key;
+  if (opts.from) dataset.from = opts.from;
   if (opts.onClick) {
     return h(
       "button",

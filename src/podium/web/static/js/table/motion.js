@@ -1,5 +1,6 @@
 // Moves you can follow: a card that changes place on the table glides from where it was to where it is now, a card
-// that comes into sight fades in, and the moves of the others (a bot's turn of several steps most of all) are shown
+// that comes into sight from a hidden place the renderer names (`data-from`: the `data-key` of, say, the stock) flies
+// from there, any other card that comes into sight fades in, and the moves of the others (a bot's turn of several steps most of all) are shown
 // one at a time at a readable pace, even when the server sends them all at once (a burst after a reconnect, bots
 // without a delay). `prefers-reduced-motion: reduce` turns all of it off: every change is drawn at once.
 //
@@ -21,28 +22,34 @@ export function cardPlaces(root) {
   return places;
 }
 
-// After a redraw: each card that was somewhere else glides from there; a card not on the board before fades in.
-// Counted in body[data-glides] and body[data-fades] (the browser tests read them).
+// After a redraw: each card that was somewhere else glides from there; a card not on the board before flies from the
+// hidden place it came from (`data-from`) when that place is on the board, else fades in. Counted in
+// body[data-glides], body[data-flights] and body[data-fades] (the browser tests read them).
 export function animateChanges(before, root) {
   if (!before || !before.size || !motionOn()) return;
   let glides = 0;
+  let flights = 0;
   let fades = 0;
   for (const el of root.querySelectorAll(FACES)) {
     const was = before.get(el.dataset.card);
     const now = el.getBoundingClientRect();
-    if (!was) {
+    const source = !was && el.dataset.from ? root.querySelector(`[data-key="${CSS.escape(el.dataset.from)}"]`) : null;
+    if (!was && !source) {
       el.animate([{ opacity: 0, transform: "scale(.8)" }, { opacity: 1, transform: "none" }], { duration: FADE_MS, easing: "ease-out" });
       fades += 1;
       continue;
     }
-    const dx = was.left - now.left;
-    const dy = was.top - now.top;
+    const from = was || source.getBoundingClientRect();
+    const dx = from.left - now.left;
+    const dy = from.top - now.top;
     if (Math.abs(dx) + Math.abs(dy) < 3) continue;
     el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 5 }, { transform: "none", zIndex: 5 }], { duration: GLIDE_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
-    glides += 1;
+    if (was) glides += 1;
+    else flights += 1;
   }
   const data = document.body.dataset;
   data.glides = String(Number(data.glides || 0) + glides);
+  data.flights = String(Number(data.flights || 0) + flights);
   data.fades = String(Number(data.fades || 0) + fades);
 }
 
