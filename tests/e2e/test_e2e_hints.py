@@ -45,7 +45,7 @@ def test_a_hint_shows_hards_choice_and_the_best_few_with_their_win_share(
     assert 1 <= choices.count() <= 3
     assert page.locator(".hint-choices > li.chosen").count() == 1
     if choices.count() > 1:  # more than one choice: each is weighed by hard's search
-        assert re.search(r"win share \d+ %", text), text
+        assert re.search(r"win share \d+%", text), text
     assert serious_findings(page) == []
     shoot(page, f"hint-{game}", docs=True)
     # The offered step is one of the legal actions, and doing it plays it.
