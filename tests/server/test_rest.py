@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from podium.core.record import Record
 from podium.core.registry import game_names, get_game
 from podium.server import ServerConfig, create_app
+from podium.server.pages import PAGES_DIR
 from server_support import error, live_server, play_to_end, table_body, wait_finished
 
 PLUGIN = "kuhn"  # the plugin game of tests/plugin_game, installed by the test setup
@@ -242,6 +243,15 @@ def test_rematch_is_idempotent_per_player_even_after_a_restart(database: Path | 
             s.hello(token)
             assert s.seat == seat
             s.close()
+
+
+def test_each_page_is_the_shared_frame_around_its_own_body(client: TestClient) -> None:
+    for path, name in (("/", "lobby"), ("/t/some-table", "table"), ("/review/some-table", "review")):
+        html = client.get(path).text
+        assert html.startswith("<!doctype html>\n") and html.endswith("</body>\n</html>\n")
+        assert f'data-i18n="{name}.doc_title"' in html and f'src="/static/js/{name}.js"' in html
+        assert html.count("<body") == 1 and html.count('href="/static/css/podium.css"') == 1
+        assert (PAGES_DIR / f"{name}.html").read_text(encoding="utf-8") in html
 
 
 def test_pages_are_served_from_the_web_client(client: TestClient) -> None:

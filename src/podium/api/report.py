@@ -8,24 +8,37 @@ only (it is pickled), and the tallies of the chunks are merged (`merge`, exact a
 the same tally). `figures()` turns the counts into `Figure`s, which the report draws, tabulates and writes to JSON.
 
 A figure's title, axis and notes are keys of the facet's own `messages` (`{"en": {...}, "hu": {...}, "nb": {...}}`,
-with `{placeholders}` filled from the figure's `params`); its labels are the game's data (sport cards' names, bot
-names, numbers) and are shown as they are. A series with `trials` holds counts of successes: the report shows them
-as shares with Wilson 95% intervals, computed by podium (a game imports no application, `podium.sim` included).
+which `messages_file` reads from the game's `report_words.json`), with `{placeholders}` filled from the figure's
+`params`; its labels are the game's data (sport cards' names, bot names, numbers) and are shown as they are. A
+series with `trials` holds counts of successes: the report shows them as shares with Wilson 95% intervals, computed
+by podium (a game imports no application, `podium.sim` included).
 
 Part of the plugin kit: importing it loads nothing of the report or of matplotlib.
 """
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, ClassVar, Self
 
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Result
 
 LANGUAGES = ("en", "hu", "nb")
+WORDS_FILE = "report_words.json"
+
+
+def messages_file(package: str) -> dict[str, dict[str, str]]:
+    """The words of a game's figures, from `report_words.json` in its package, in the shape of its web renderer's
+    `i18n.json`: translations are data, kept where a translator edits one language without reading code."""
+    words: dict[str, dict[str, str]] = json.loads(
+        resources.files(package).joinpath(WORDS_FILE).read_text(encoding="utf-8")
+    )
+    return words
 
 
 @dataclass(frozen=True)

@@ -171,6 +171,15 @@ def count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def figures_table(title: str, label: str, *figures: str) -> Table:
+    """A table titled `title` (on the left): a column of labels, then columns of figures, aligned right."""
+    table = Table(title=title, title_justify="left")
+    table.add_column(label)
+    for name in figures:
+        table.add_column(name, justify="right")
+    return table
+
+
 def rules_text(config: GameConfig) -> str:
     """The rules that differ from the defaults, written as `--rule` takes them (`world_record=true`)."""
     return ", ".join(f"{k}={_rule_value(v)}" for k, v in config.non_default().items()) or "default rules"
@@ -246,11 +255,7 @@ def comparison_table(game: Game, report: CompareReport, address: str | None = No
         f"{game.title}: {count(report.games, 'game')} per variant on the same seeds — "
         f"A: {rules_text(report.config_a)}; B: {rules_text(report.config_b)}"
     )
-    table = Table(title=title, title_justify="left")
-    table.add_column("")
-    table.add_column("A", justify="right")
-    table.add_column("B", justify="right")
-    table.add_column("B − A (95% interval)", justify="right")
+    table = figures_table(title, "", "A", "B", "B − A (95% interval)")
     lower = " (lower is better)" if a.lower_is_better else ""
     for seat, (mean, half) in enumerate(agg.score_differences()):
         table.add_row(

@@ -7,9 +7,17 @@ import math
 from pathlib import Path
 
 from rich.console import Console, Group
-from rich.table import Table
 
-from podium.cli.simulate import check_outputs, count, mean_label, progress_bar, rules_text, save_outputs, where
+from podium.cli.simulate import (
+    check_outputs,
+    count,
+    figures_table,
+    mean_label,
+    progress_bar,
+    rules_text,
+    save_outputs,
+    where,
+)
 from podium.core.config import GameConfig
 from podium.core.contract import Game
 from podium.sim.backends import backend_session, check_backend
@@ -87,17 +95,10 @@ def tournament_tables(game: Game, report: TournamentReport, address: str | None 
         f"{game.title} tournament: {count(report.games, 'game')} ({count(plan.deals, 'deal')} × "
         f"{count(len(plan.seatings), 'seating')}), {report.players} players, {rules}"
     )
-    table = Table(title=title, title_justify="left")
-    table.add_column("bot")
-    table.add_column("games", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
     lower = " (lower is better)" if agg.by_seat.lower_is_better else ""
-    table.add_column("mean score" + lower, justify="right")
-    table.add_column("mean place", justify="right")
     detail_keys = sorted({key for b in range(len(report.bots)) for key in agg.detail_means(b)})
-    for key in detail_keys:
-        table.add_column(mean_label(key), justify="right")
+    table = figures_table(title, "bot", "games", "win rate", "95% interval", "mean score" + lower, "mean place",
+                          *(mean_label(key) for key in detail_keys))  # fmt: skip
     for b in report.ranking():
         low, high = agg.win_ci(b)
         mean, half = agg.mean_score(b)
@@ -123,10 +124,7 @@ def tournament_tables(game: Game, report: TournamentReport, address: str | None 
     table.caption_justify = "left"
     if len(report.bots) == 2:
         return Group(table)  # head to head would repeat the win rates
-    head = Table(title="Head to head: how often the row bot placed better (a tie counts half)", title_justify="left")
-    head.add_column("")
-    for name in report.bots:
-        head.add_column(name, justify="right")
+    head = figures_table("Head to head: how often the row bot placed better (a tie counts half)", "", *report.bots)
     for a, name in enumerate(report.bots):
         cells = []
         for b in range(len(report.bots)):

@@ -8,7 +8,7 @@ each plot a `data-figure` name, which the browser test looks for.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
@@ -82,14 +82,15 @@ def variant_label(doc: dict[str, Any], name: str, t: Words) -> str:
 
 
 def player_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
+    """A player count's sections in the order of SECTIONS, each `<section id="p{n}-{kind}">` with its heading; a
+    section with nothing to show (no variants to compare) is left out."""
     n = block["players"]
     parts = [f'<section id="p{n}" data-players="{n}"><h2>{escape(t("players", n=n))}</h2>']
-    parts.append(fairness_section(doc, block, t))
-    parts.append(length_section(doc, block, t))
-    parts.append(skill_section(doc, block, t))
-    if block["differences"]:
-        parts.append(compare_section(doc, block, t))
-    parts.append(rules_section(doc, block, t))
+    for kind, draw in SECTIONS:
+        inner = draw(doc, block, t)
+        if inner:
+            parts.append(f'<section id="p{n}-{kind}" class="{kind}"><h3>{escape(t("s." + kind))}</h3>')
+            parts += [*inner, "</section>"]
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -98,9 +99,9 @@ def _suffix(name: str) -> str:
     return f" ({name})" if name else ""
 
 
-def fairness_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
+def fairness_parts(doc: dict[str, Any], block: dict[str, Any], t: Words) -> list[str]:
     n = block["players"]
-    out = [f'<section id="p{n}-fairness" class="fairness"><h3>{escape(t("s.fairness"))}</h3>']
+    out: list[str] = []
     series = []
     rows: list[list[str]] = []
     flags: list[bool] = []
@@ -138,13 +139,12 @@ def fairness_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> st
                      flags))  # fmt: skip
     first = block["variants"][0]["fairness"]
     out.append(para(t("games_note", games=first["games"], bot=doc["options"]["bot"]), "note"))
-    out.append("</section>")
-    return "\n".join(out)
+    return out
 
 
-def length_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
+def length_parts(doc: dict[str, Any], block: dict[str, Any], t: Words) -> list[str]:
     n = block["players"]
-    out = [f'<section id="p{n}-length" class="length"><h3>{escape(t("s.length"))}</h3>']
+    out: list[str] = []
     many = len(block["variants"]) > 1
     for key in ("decisions", "turns"):
         series = [
@@ -173,13 +173,12 @@ def length_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
         ended += [[label, reason.replace("_", " "), str(c)] for reason, c in v["length"]["reasons"].items()]
         ended += [[label, key.replace("_", " "), num(x)] for key, x in v["length"]["detail_means"].items()]
     out.append(table([t("variant"), t("ended") + " / " + t("details"), t("value")], ended))
-    out.append("</section>")
-    return "\n".join(out)
+    return out
 
 
-def skill_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
+def skill_parts(doc: dict[str, Any], block: dict[str, Any], t: Words) -> list[str]:
     n = block["players"]
-    out = [f'<section id="p{n}-skill" class="skill"><h3>{escape(t("s.skill"))}</h3>']
+    out: list[str] = []
     many = len(block["variants"]) > 1
     rating_series = []
     rows = []
@@ -202,13 +201,12 @@ def skill_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
     out.append(figure(f"p{n}-ratings", bar_chart(t("ratings"), bots, rating_series, t("rating"))))
     head = [t("variant"), "bot", t("rating"), t("interval"), t("win_rate"), t("interval")]
     out.append(table(head, rows))
-    out.append("</section>")
-    return "\n".join(out)
+    return out
 
 
-def compare_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
+def compare_parts(doc: dict[str, Any], block: dict[str, Any], t: Words) -> list[str]:
     n = block["players"]
-    out = [f'<section id="p{n}-compare" class="compare"><h3>{escape(t("s.compare"))}</h3>']
+    out: list[str] = []
     for k, d in enumerate(block["differences"], start=1):
         out.append(f"<h4>{escape(t('diff_title', variant=d['variant'], base=d['against'], games=d['games']))}</h4>")
         items = [(t("diff_pos", pos=p["position"] + 1), p, True) for p in d["win_share_by_position"]]
@@ -229,13 +227,12 @@ def compare_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str
         out.append(figure(f"p{n}-compare-{k}", chart))
         out.append(table(["", t("difference"), t("interval"), ""], rows, flags))
         out.append(para(t("winners_changed", n=d["winners_changed"], games=d["games"]), "note"))
-    out.append("</section>")
-    return "\n".join(out)
+    return out
 
 
-def rules_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
+def rules_parts(doc: dict[str, Any], block: dict[str, Any], t: Words) -> list[str]:
     n = block["players"]
-    out = [f'<section id="p{n}-rules" class="rules"><h3>{escape(t("s.rules"))}</h3>']
+    out: list[str] = []
     figures = block["variants"][0]["rules"]
     if not figures:
         out.append(para(t("no_rules")))
@@ -251,8 +248,18 @@ def rules_section(doc: dict[str, Any], block: dict[str, Any], t: Words) -> str:
             out.append(rules_figure(name, group, len(named) > 1, t))
         if first["note"]:
             out.append(para(t(first["note"], **first["params"]), "note"))
-    out.append("</section>")
-    return "\n".join(out)
+    return out
+
+
+Draw = Callable[[dict[str, Any], dict[str, Any], Words], list[str]]
+SECTIONS: tuple[tuple[str, Draw], ...] = (
+    ("fairness", fairness_parts),
+    ("length", length_parts),
+    ("skill", skill_parts),
+    ("compare", compare_parts),
+    ("rules", rules_parts),
+)
+"""A player count's sections: the id's and the class's suffix (the heading is the key `s.<kind>`), what draws it."""
 
 
 def rules_figure(name: str, group: list[tuple[str, dict[str, Any]]], many: bool, t: Words) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -25,6 +25,7 @@ from podium.server.errors import ApiError
 from podium.server.front import head_bytes, refuse_large_head
 from podium.server.hints import games_with_hints
 from podium.server.manager import TableManager
+from podium.server.pages import LOBBY, REVIEW, TABLE, Page, page_html
 from podium.server.security import BrowserHeaders
 
 if TYPE_CHECKING:
@@ -38,11 +39,12 @@ _MISSING = """<!doctype html><meta charset="utf-8"><title>podium</title>
 <p>The podium server is running, but the browser client ({name}) is not installed.</p>"""
 
 
-def _page(name: str) -> Response:
-    path = STATIC / name
-    if not path.is_file():
-        return HTMLResponse(_MISSING.format(name=name), status_code=404 if name != "index.html" else 200)
-    return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+def _page(page: Page) -> Response:
+    text = page_html(page)
+    if text is None:
+        missing = _MISSING.format(name=f"pages/{page.name}.html")
+        return HTMLResponse(missing, status_code=404 if page is not LOBBY else 200)
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
 
 class HeadAsGet:
@@ -144,15 +146,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:
-        return _page("index.html")
+        return _page(LOBBY)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
-        return _page("table.html" if (STATIC / "table.html").is_file() else "index.html")
+        return _page(TABLE)
 
     @app.get("/review/{table_id}", include_in_schema=False)
     async def review_page(table_id: str) -> Response:
-        return _page("review.html")
+        return _page(REVIEW)
 
     @app.get(renderers.ROUTE + "/{name}/{file}", include_in_schema=False)
     async def game_renderer(name: str, file: str) -> Response:

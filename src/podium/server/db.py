@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
@@ -30,6 +30,8 @@ from podium.server.migrations import Cursor, Dialect, Sql
 # Statuses in the database: a table's own three, `expired` (a waiting table nobody joined, never loaded again) and
 # `abandoned` (a playing table nobody was at for a long time: ended unfinished, loaded only when asked for).
 OPEN_STATUSES = ("waiting", "playing")
+OpenStatus = Literal["waiting", "playing"]
+SWEPT_TO: dict[OpenStatus, str] = {"waiting": "expired", "playing": "abandoned"}  # what the sweep makes of each
 OPEN_TABLES_QUERY = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -183,14 +185,15 @@ class SqlStore:
             self.executemany(query, [(t,) for t in table_ids])
         self.changed(table_ids)
 
-    def expire_waiting_before(self, before: float) -> int:
-        """Expire every waiting table whose `alive` (or creation) is older than `before`; how many."""
+    def close_open_before(self, status: OpenStatus, before: float) -> int:
+        """End every open table of `status` whose `alive` (or creation) is older than `before`, as the sweep does:
+        a waiting table expires, a playing one is abandoned. Returns how many."""
         with self.transaction() as c:
             # `status IN (...)` as in the partial index, so that only open tables are read
             cursor = c.execute(
-                "UPDATE tables SET status='expired' WHERE id IN (SELECT id FROM tables"
-                " WHERE status IN ('waiting', 'playing') AND status='waiting' AND COALESCE(alive, created) < ?)",
-                (before,),
+                "UPDATE tables SET status=? WHERE id IN (SELECT id FROM tables"
+                " WHERE status IN ('waiting', 'playing') AND status=? AND COALESCE(alive, created) < ?)",
+                (SWEPT_TO[status], status, before),
             )
             return cursor.rowcount
 
@@ -212,16 +215,6 @@ class SqlStore:
                 alive[table_id] = None if row is None or row[0] == "abandoned" else float(row[1])
         self.changed([t for t, at in alive.items() if at is None])
         return alive
-
-    def abandon_playing_before(self, before: float) -> int:
-        """Abandon every playing table whose `alive` (or creation) is older than `before`; how many."""
-        with self.transaction() as c:
-            cursor = c.execute(
-                "UPDATE tables SET status='abandoned' WHERE id IN (SELECT id FROM tables"
-                " WHERE status IN ('waiting', 'playing') AND status='playing' AND COALESCE(alive, created) < ?)",
-                (before,),
-            )
-            return cursor.rowcount
 
     def set_alive(self, alive: list[tuple[str, float]]) -> None:
         with self.transaction():

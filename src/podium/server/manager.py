@@ -65,12 +65,12 @@ class TableManager:
         """Load every open game from the database and let its bots play on. Returns how many. Finished and expired
         tables are not read (the query reads an index of the open ones only), and waiting tables that nobody has
         been at for `waiting_ttl` expire first: starting takes no longer for the tables of the past."""
-        expired = self.db.expire_waiting_before(self.clock() - self.config.waiting_ttl)
+        expired = self.db.close_open_before("waiting", self.clock() - self.config.waiting_ttl)
         if expired:
             log.info("%d waiting table(s) expired: nobody took their free seats in time", expired)
         if self.config.abandon_ttl:
             # Before the loading: a table nobody has been at for that long is never replayed again.
-            abandoned = self.db.abandon_playing_before(self.clock() - self.config.abandon_ttl)
+            abandoned = self.db.close_open_before("playing", self.clock() - self.config.abandon_ttl)
             if abandoned:
                 log.info("%d playing table(s) abandoned: nobody was at them in time", abandoned)
         count = 0

@@ -1,6 +1,7 @@
 """The browser client: static files (HTML, CSS, plain ES modules, no build step) that `podium serve` serves.
 
-`/` is the lobby (`static/index.html`), `/t/{table_id}` a table (`static/table.html`), `/static/...` this folder.
+`/` is the lobby (`pages/lobby.html`), `/t/{table_id}` a table (`pages/table.html`), `/review/{table_id}` its review
+(`pages/review.html`), each page's body in the shared frame `pages/layout.html`; `/static/...` the folder `static/`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from podium.api.report import Figure, RulesReport, Series, Tally
+from podium.api.report import Figure, RulesReport, Series, Tally, messages_file
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Result
 
@@ -115,56 +115,7 @@ class AthleticLadderTally(Tally):
 
 class AthleticReport(RulesReport):
     ladder_bots = ("solver",)
-    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {
-        "en": {
-            "athletic.medals": "Medals per turn as the game goes on",
-            "athletic.medal_turns": "turns that won a medal",
-            "athletic.share_turns": "share of turns",
-            "athletic.turn": "turns (all seats)",
-            "athletic.reshuffles": "Reshuffles of the centre per game (A-6)",
-            "athletic.games": "games",
-            "athletic.share_games": "share of games",
-            "athletic.reshuffle_axis": "reshuffles",
-            "athletic.placed": "Cards placed per turn, by bot (bot ladder)",
-            "athletic.cards_per_turn": "cards per turn",
-            "athletic.placed_note": "The solver places the most cards possible each turn; the gap to it is what "
-            "a bot gives up, on purpose (to leave the next player little) or not.",
-            "athletic.medal_bots": "Turns that won a medal, by bot (bot ladder)",
-            "athletic.bot": "bot",
-        },
-        "hu": {
-            "athletic.medals": "Érmek lépésenként a játszma során",
-            "athletic.medal_turns": "érmet hozó lépések",
-            "athletic.share_turns": "a lépések aránya",
-            "athletic.turn": "lépések (minden hely)",
-            "athletic.reshuffles": "A középső lapok újrakeverései játszmánként (A-6)",
-            "athletic.games": "játszmák",
-            "athletic.share_games": "a játszmák aránya",
-            "athletic.reshuffle_axis": "újrakeverések",
-            "athletic.placed": "Lerakott lapok lépésenként, botonként (botlétra)",
-            "athletic.cards_per_turn": "lap lépésenként",
-            "athletic.placed_note": "A megoldó minden lépésben a lehető legtöbb lapot rakja le; a különbség az, "
-            "amiről egy bot lemond, szándékosan (hogy a következőnek keveset hagyjon) vagy sem.",
-            "athletic.medal_bots": "Érmet hozó lépések botonként (botlétra)",
-            "athletic.bot": "bot",
-        },
-        "nb": {
-            "athletic.medals": "Medaljer per tur utover i spillet",
-            "athletic.medal_turns": "turer som ga medalje",
-            "athletic.share_turns": "andel av turene",
-            "athletic.turn": "turer (alle plasser)",
-            "athletic.reshuffles": "Omstokkinger av midten per spill (A-6)",
-            "athletic.games": "spill",
-            "athletic.share_games": "andel av spillene",
-            "athletic.reshuffle_axis": "omstokkinger",
-            "athletic.placed": "Kort lagt per tur, etter bot (botstigen)",
-            "athletic.cards_per_turn": "kort per tur",
-            "athletic.placed_note": "Løseren legger flest mulig kort hver tur; avstanden til den er det en bot "
-            "gir fra seg, med vilje (for å gi neste spiller lite) eller ikke.",
-            "athletic.medal_bots": "Turer som ga medalje, etter bot (botstigen)",
-            "athletic.bot": "bot",
-        },
-    }
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = messages_file("podium.games.athletic")
 
     def tally(self, config: GameConfig, players: int) -> AthleticTally:
         return AthleticTally()

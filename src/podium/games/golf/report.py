@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from podium.api.report import Figure, RulesReport, Series, Tally
+from podium.api.report import Figure, RulesReport, Series, Tally, messages_file
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Result
 from podium.games.golf.cards import RANK_OF, parse_card
@@ -109,65 +109,7 @@ def _binned(hist: Counter[int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 
 class GolfReport(RulesReport):
-    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {
-        "en": {
-            "golf.ends": "How rounds end",
-            "golf.ends_note": "Over {rounds} rounds. turn_limit: the round's turn limit (G-5.3) ended it.",
-            "golf.rounds": "rounds",
-            "golf.hands": "hands",
-            "golf.share_rounds": "share of rounds",
-            "golf.share_hands": "share of hands",
-            "golf.share_closed": "share of the rounds closed",
-            "golf.knocker": "Knock outcomes: the knocker's round",
-            "golf.went_out": "Going out: the round of the player who went out",
-            "golf.closer_note": "Over {rounds} rounds with a knock (six-card: a player out); tied: the lowest sum "
-            "shared.",
-            "golf.round_turns": "Round length",
-            "golf.turns": "turns per round",
-            "golf.pairs": "Column pairs per hand at the round's end (G-8.4)",
-            "golf.pairs_axis": "column pairs",
-            "knock": "knock", "stock": "stock ran out", "all_face_up": "all face up", "turn_limit": "turn limit",
-            "won": "won", "tied": "tied", "lost": "lost",
-        },
-        "hu": {
-            "golf.ends": "Hogyan érnek véget a fordulók",
-            "golf.ends_note": "{rounds} forduló alapján. turn_limit: a forduló körkorlátja (G-5.3) zárta le.",
-            "golf.rounds": "fordulók",
-            "golf.hands": "kezek",
-            "golf.share_rounds": "a fordulók aránya",
-            "golf.share_hands": "a kezek aránya",
-            "golf.share_closed": "a lezárt fordulók aránya",
-            "golf.knocker": "Kopogás: a kopogó fordulója",
-            "golf.went_out": "Kiszállás: a kiszálló játékos fordulója",
-            "golf.closer_note": "{rounds} kopogásos (hatlapos: kiszállásos) forduló alapján; döntetlen: a "
-            "legkisebb összeg megosztva.",
-            "golf.round_turns": "A fordulók hossza",
-            "golf.turns": "lépések fordulónként",
-            "golf.pairs": "Oszloppárok kezenként a forduló végén (G-8.4)",
-            "golf.pairs_axis": "oszloppárok",
-            "knock": "kopogás", "stock": "elfogyott a talon", "all_face_up": "mind felfordítva",
-            "turn_limit": "körkorlát", "won": "nyert", "tied": "döntetlen", "lost": "vesztett",
-        },
-        "nb": {
-            "golf.ends": "Hvordan rundene slutter",
-            "golf.ends_note": "Over {rounds} runder. turn_limit: rundens turgrense (G-5.3) avsluttet den.",
-            "golf.rounds": "runder",
-            "golf.hands": "hender",
-            "golf.share_rounds": "andel av rundene",
-            "golf.share_hands": "andel av hendene",
-            "golf.share_closed": "andel av de avsluttede rundene",
-            "golf.knocker": "Banking: rundene til den som banket",
-            "golf.went_out": "Gå ut: rundene til den som gikk ut",
-            "golf.closer_note": "Over {rounds} runder med banking (seks kort: noen gikk ut); uavgjort: laveste "
-            "sum delt.",
-            "golf.round_turns": "Rundelengde",
-            "golf.turns": "turer per runde",
-            "golf.pairs": "Kolonnepar per hånd ved rundens slutt (G-8.4)",
-            "golf.pairs_axis": "kolonnepar",
-            "knock": "banking", "stock": "bunken tom", "all_face_up": "alle med billedsiden opp",
-            "turn_limit": "turgrense", "won": "vant", "tied": "uavgjort", "lost": "tapte",
-        },
-    }  # fmt: skip
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = messages_file("podium.games.golf")
 
     def tally(self, config: GameConfig, players: int) -> GolfTally:
         assert isinstance(config, GolfConfig)

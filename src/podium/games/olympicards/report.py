@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from podium.api.report import Figure, RulesReport, Series, Tally
+from podium.api.report import Figure, RulesReport, Series, Tally, messages_file
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Result
 from podium.games.olympicards.config import Config
@@ -164,74 +164,7 @@ def _leaders(scores: Sequence[int]) -> frozenset[int]:
 
 
 class OlympicardsReport(RulesReport):
-    messages: ClassVar[Mapping[str, Mapping[str, str]]] = {
-        "en": {
-            "oly.played": "Sport cards played and postponed",
-            "oly.games_played": "played (share of games)",
-            "oly.postponed": "postponed (share of times turned up)",
-            "oly.share": "share",
-            "oly.sport": "sport card",
-            "oly.medals": "Medals a sport card gives, per time played",
-            "oly.per_play": "medals per time played",
-            "oly.gold": "gold", "oly.silver": "silver", "oly.bronze": "bronze",
-            "oly.records": "World records per time played",
-            "oly.gold_won": "The card's gold medallist won the game",
-            "oly.gold_winner": "gold medallist won",
-            "oly.record": "world record",
-            "oly.decisive": "How often a sport card decides the game",
-            "oly.decided": "decided the game",
-            "oly.decisive_note": "Decides: without its points, other players would have the most points. A card "
-            "played in at least {min} games is flagged when it never or always decides.",
-            "oly.never": "never decisive", "oly.always": "always decisive",
-            "oly.first_out": "First withdrawal of a sport, by position in the round's order",
-            "oly.first": "first to withdraw",
-            "oly.position": "position in the round's order",
-        },
-        "hu": {
-            "oly.played": "Kijátszott és elhalasztott sportkártyák",
-            "oly.games_played": "kijátszva (a játszmák aránya)",
-            "oly.postponed": "elhalasztva (a felfordítások aránya)",
-            "oly.share": "arány",
-            "oly.sport": "sportkártya",
-            "oly.medals": "Egy sportkártya érmei kijátszásonként",
-            "oly.per_play": "érem kijátszásonként",
-            "oly.gold": "arany", "oly.silver": "ezüst", "oly.bronze": "bronz",
-            "oly.records": "Világcsúcsok kijátszásonként",
-            "oly.gold_won": "A kártya aranyérmese nyerte a játszmát",
-            "oly.gold_winner": "az aranyérmes nyert",
-            "oly.record": "világcsúcs",
-            "oly.decisive": "Milyen gyakran dönti el a játszmát egy sportkártya",
-            "oly.decided": "eldöntötte",
-            "oly.decisive_note": "Eldönti: a pontjai nélkül más játékosoknak lenne a legtöbb pontja. Legalább "
-            "{min} játszmában kijátszott kártya jelzést kap, ha soha vagy mindig dönt.",
-            "oly.never": "soha nem dönt", "oly.always": "mindig dönt",
-            "oly.first_out": "Egy sportág első visszalépése, a kör sorrendjében elfoglalt hely szerint",
-            "oly.first": "elsőként lép vissza",
-            "oly.position": "hely a kör sorrendjében",
-        },
-        "nb": {
-            "oly.played": "Sportskort spilt og utsatt",
-            "oly.games_played": "spilt (andel av spillene)",
-            "oly.postponed": "utsatt (andel av gangene det ble snudd)",
-            "oly.share": "andel",
-            "oly.sport": "sportskort",
-            "oly.medals": "Medaljer et sportskort gir, per gang det spilles",
-            "oly.per_play": "medaljer per gang spilt",
-            "oly.gold": "gull", "oly.silver": "sølv", "oly.bronze": "bronse",
-            "oly.records": "Verdensrekorder per gang spilt",
-            "oly.gold_won": "Kortets gullvinner vant spillet",
-            "oly.gold_winner": "gullvinneren vant",
-            "oly.record": "verdensrekord",
-            "oly.decisive": "Hvor ofte et sportskort avgjør spillet",
-            "oly.decided": "avgjorde spillet",
-            "oly.decisive_note": "Avgjør: uten poengene fra det ville andre spillere hatt flest poeng. Et kort "
-            "spilt i minst {min} spill merkes når det aldri eller alltid avgjør.",
-            "oly.never": "avgjør aldri", "oly.always": "avgjør alltid",
-            "oly.first_out": "Første trekning i en sport, etter plass i rundens rekkefølge",
-            "oly.first": "trakk seg først",
-            "oly.position": "plass i rundens rekkefølge",
-        },
-    }  # fmt: skip
+    messages: ClassVar[Mapping[str, Mapping[str, str]]] = messages_file("podium.games.olympicards")
 
     def tally(self, config: GameConfig, players: int) -> OlympicardsTally:
         assert isinstance(config, Config)
