@@ -212,9 +212,10 @@ class GolfPlayout(Playout):
         s: GolfState = world.clone() if keep else world  # type: ignore[assignment]
         if s.round != self.round:
             return super().play(s, action, rng, False)
-        if s.step_in_round(action) < 0:  # type: ignore[arg-type]
-            return self._scored(s)
-        return self.run(s, rng)
+        p = s.step_in_round(action)  # type: ignore[arg-type]
+        if p >= 0:  # the round goes on (the seat `step_in_round` returns is the one to move: no query for it)
+            self._round(s, p, rng)
+        return self._scored(s)
 
     def run(self, world: State, rng: Rng) -> list[float]:
         """The rest of the round being searched, by the policy (`policy.py`), then its rewards (`_scored`)."""
@@ -223,14 +224,18 @@ class GolfPlayout(Playout):
             return _final(s, self.margin)
         if s.round != self.round:  # a later round (a search not stopped at the round's end): scored as it stands
             return self._estimate([float(t) for t in s.totals], s.rules.rounds - s.round + 1)
+        self._round(s, s.current_player, rng)  # type: ignore[arg-type]  # a round under way has one
+        return self._scored(s)
+
+    def _round(self, s: GolfState, p: int, rng: Rng) -> None:
+        """Plays the rest of the round under way in `s`, `p` to move, by the policy (`policy.py`) or the heuristic."""
         r = s.rules
         if self.by_heuristic:
-            self._heuristic_round(s)
+            self._heuristic_round(s, p)
         elif r.six:
-            self._six_round(s, r, rng)
+            self._six_round(s, r, p, rng)
         else:
-            self._four_round(s, r, rng)
-        return self._scored(s)
+            self._four_round(s, r, p, rng)
 
     def _scored(self, s: GolfState) -> list[float]:
         """The rewards of the round just ended (`step_in_round`: scored, the next round not dealt): the game's, after
@@ -240,19 +245,18 @@ class GolfPlayout(Playout):
             return _by_totals(list(s.totals), self.margin)
         return self._estimate(list(map(float, s.totals)), self.rounds - self.round)
 
-    def _heuristic_round(self, s: GolfState) -> None:
+    def _heuristic_round(self, s: GolfState, p: int) -> None:
         """Plays the rest of the round with every seat's move the heuristic bot's, from that seat's view of the
         sampled world (what it may know there: G-7) and the world's legal actions."""
         choose = self.heuristic().choose
         values = self.values
         view, legal, step = s.golf_view, s.legal_actions, s.step_in_round
-        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
         while True:
             p = step(choose(view(p), legal(), values))
             if p < 0:
                 return
 
-    def _four_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
+    def _four_round(self, s: GolfState, r: Rules, p: int, rng: Rng) -> None:
         """Four-card: plays the rest of the round. The lists read are the state's own, changed in place by its
         steps within a round; each seat's `Seat4` is made again after a move that changes its hand."""
         policy = self.four
@@ -265,7 +269,6 @@ class GolfPlayout(Playout):
         may_knock = r.knock_instead and s.closer is None
         must_swap = r.must_swap
         step = s.step_in_round
-        p: int = s.current_player  # type: ignore[assignment]
         while True:
             phase = s.phase
             if phase is _START:
@@ -297,7 +300,7 @@ class GolfPlayout(Playout):
                 return
             p = nxt
 
-    def _six_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
+    def _six_round(self, s: GolfState, r: Rules, p: int, rng: Rng) -> None:
         """Six-card: plays the rest of the round, as `_four_round`, with each seat's `Slot6` list and its count of
         face-down cards."""
         policy = self.six
@@ -309,7 +312,6 @@ class GolfPlayout(Playout):
         hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
         must_swap = r.must_swap
         step = s.step_in_round
-        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
         while True:
             phase = s.phase
             mine = seats[p]
