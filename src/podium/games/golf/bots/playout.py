@@ -265,22 +265,26 @@ class GolfPlayout(Playout):
         n = s.num_players
         hands, known, discard = s.hands, s.known, s.discard
         seats = [seat(hands, known, b) for b in range(0, 4 * n, 4)]
-        # Nobody has knocked yet this round (only the playout's own moves knock from here on).
-        may_knock = r.knock_instead and s.closer is None
+        # Nobody has knocked yet this round (only the playout's own moves knock from here on). After a knock nobody
+        # decides to knock and nobody moves twice (G-5.1): a seat is read no more once its hand changes, so its
+        # `Seat4` is not made again.
+        open_round = s.closer is None
+        may_knock = r.knock_instead and open_round
         must_swap = r.must_swap
         step = s.step_in_round
         while True:
             phase = s.phase
             if phase is _START:
                 if may_knock and knocks(seats, p):
-                    may_knock = False
+                    may_knock = open_round = False
                     nxt = step(KNOCK_ACTION)
                 else:
                     gain, slot = place(seats[p], discard[-1]) if discard else _NO_PLACE
                     if gain >= take_gain:
                         step(TAKE_ACTION)
                         nxt = step(SWAPS[slot])
-                        seats[p] = seat(hands, known, 4 * p)
+                        if open_round:
+                            seats[p] = seat(hands, known, 4 * p)
                     else:
                         step(DRAW_ACTION)
                         phase = _DRAWN  # played at once (reading the state's phase again costs a call)
@@ -288,11 +292,13 @@ class GolfPlayout(Playout):
                 gain, slot = place(seats[p], s.drawn)
                 if gain > 0.0 or (must_swap and s.taken):
                     nxt = step(SWAPS[slot])
-                    seats[p] = seat(hands, known, 4 * p)
+                    if open_round:
+                        seats[p] = seat(hands, known, 4 * p)
                 else:
                     nxt = step(DISCARD_ACTION)
             elif phase is _KNOCK:
-                nxt = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION)
+                open_round = not knocks(seats, p)
+                nxt = step(PASS_ACTION if open_round else KNOCK_ACTION)
             elif phase is not _START:  # the peeks and flips (a knock or a take at the start is played above)
                 nxt = step(_any(s, rng))
                 seats[p] = seat(hands, known, 4 * p)
