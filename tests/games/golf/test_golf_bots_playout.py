@@ -71,6 +71,25 @@ def test_a_searched_move_and_its_playout(options: dict[str, Any]) -> None:
     assert compared > 40
 
 
+@pytest.mark.parametrize("options", [*FOUR_CARD, *SIX_CARD], ids=str)
+def test_the_flat_searchs_world_gives_each_move_the_rewards_of_its_own_playout(options: dict[str, Any]) -> None:
+    """`GolfPlayout.play_each` (the flat search plays every root move in a sampled world; four-card makes the seats
+    the policy reads once for the world) gives each move the rewards `play` gives it alone, from the same generator
+    state."""
+    rng = Rng(9)
+    compared = 0
+    for _, view in decisions(options, 6, 3):
+        if rng.randbelow(4) == 0:
+            playout = GolfPlayout()
+            playout.prepare(view)
+            world = playout.sampler(GAME, view)(rng)
+            legal = list(world.legal_actions())
+            alone = [playout.play(world, action, Rng(compared), True) for action in legal]
+            assert playout.play_each(world, legal, Rng(compared)) == alone
+            compared += len(legal)
+    assert compared > 40
+
+
 @pytest.mark.parametrize("options", [FOUR_CARD[0], FOUR_CARD[1], FOUR_CARD[2], SIX_CARD[0], SIX_CARD[3]], ids=str)
 def test_the_tree_walk_stops_at_the_round_end_with_the_engines_rewards(options: dict[str, Any]) -> None:
     """`GolfPlayout.step`, the tree search's walk: a move that ends the round (G-5.1 after a knock, G-8.3 after going

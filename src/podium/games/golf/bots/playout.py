@@ -44,7 +44,7 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.policy import LAST_CARD_PENALTY, FourCard, SixCard
+from podium.games.golf.bots.policy import LAST_CARD_PENALTY, FourCard, Seat4, SixCard
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import UNSEEN, GolfPhase, Rules
@@ -217,6 +217,30 @@ class GolfPlayout(Playout):
             self._round(s, p, rng)
         return self._scored(s)
 
+    def play_each(self, world: State, actions: list[Action], rng: Rng) -> list[list[float]]:
+        """`play` of each action in the world, with the four-card policy's seats (`Seat4`) made once for the world
+        rather than once per action: a searched move changes at most its mover's (a swap or a peek), which is made
+        again after it."""
+        s: GolfState = world  # type: ignore[assignment]
+        r = s.rules
+        if self.by_heuristic or r.six or s.round != self.round:
+            return super().play_each(world, actions, rng)
+        seat = self.four.seat
+        hands, known = s.hands, s.known
+        before = [seat(hands, known, b) for b in range(0, 4 * s.num_players, 4)]
+        mover: int = s.current_player  # type: ignore[assignment]  # the round is under way
+        last = len(actions) - 1
+        out = []
+        for k, action in enumerate(actions):
+            keep = k < last
+            t = s.clone() if keep else s
+            p = t.step_in_round(action)  # type: ignore[arg-type]
+            if p >= 0:
+                changed = mover if action.slot >= 0 else -1  # type: ignore[attr-defined]  # a Golf action
+                self._four_round(t, r, p, rng.clone() if keep else rng, before[:], changed)
+            out.append(self._scored(t))
+        return out
+
     def run(self, world: State, rng: Rng) -> list[float]:
         """The rest of the round being searched, by the policy (`policy.py`), then its rewards (`_scored`)."""
         s: GolfState = world  # type: ignore[assignment]
@@ -256,15 +280,20 @@ class GolfPlayout(Playout):
             if p < 0:
                 return
 
-    def _four_round(self, s: GolfState, r: Rules, p: int, rng: Rng) -> None:
+    def _four_round(
+        self, s: GolfState, r: Rules, p: int, rng: Rng, seats: list[Seat4] | None = None, changed: int = -1
+    ) -> None:
         """Four-card: plays the rest of the round. The lists read are the state's own, changed in place by its
-        steps within a round; each seat's `Seat4` is made again after a move that changes its hand."""
+        steps within a round; each seat's `Seat4` is made again after a move that changes its hand. `seats`: the
+        seats as they were before the last move, which changed only the hand of `changed` (-1: none)."""
         policy = self.four
         seat, place, knocks = policy.seat, policy.place, policy.knocks
         take_gain = policy.take_gain
-        n = s.num_players
         hands, known, discard = s.hands, s.known, s.discard
-        seats = [seat(hands, known, b) for b in range(0, 4 * n, 4)]
+        if seats is None:
+            seats = [seat(hands, known, b) for b in range(0, 4 * s.num_players, 4)]
+        elif changed >= 0:
+            seats[changed] = seat(hands, known, 4 * changed)
         # Nobody has knocked yet this round (only the playout's own moves knock from here on). After a knock nobody
         # decides to knock and nobody moves twice (G-5.1): a seat is read no more once its hand changes, so its
         # `Seat4` is not made again.
