@@ -4,17 +4,26 @@ rules once, in the engine; the playout keeps only the policy)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from podium.agents.base import make_agent
+from podium.agents.playouts import win_chances, with_margin
 from podium.core.contract import View
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.playout import GolfColumnsPlayout, GolfHeuristicPlayout, GolfPlayout
+from podium.games.golf.bots.playout import (
+    GOLF_MARGIN,
+    GOLF_MARGIN_SCALE,
+    GOLF_SPREAD,
+    GolfColumnsPlayout,
+    GolfHeuristicPlayout,
+    GolfPlayout,
+)
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
 
@@ -168,3 +177,19 @@ def test_the_columns_playout_is_fast_in_four_card_golf() -> None:
         world = fast.sampler(GAME, view)(Rng(3))
         for action in world.legal_actions():
             assert columns.play(world, action, Rng(4), True) == fast.play(world, action, Rng(4), True)
+
+
+def test_a_rounds_estimate_is_the_margin_mixed_win_chances() -> None:
+    """The playout's reward at a round's end (`_estimate`, written out for speed) is `with_margin(win_chances(...))`
+    to the last bit: the spread grows with the square root of the rounds left."""
+    playout = GolfPlayout()
+    rng = Rng(3)
+    for _ in range(400):
+        n = 2 + rng.randbelow(4)
+        totals = [float(rng.randbelow(60) - 5) for _ in range(n)]
+        if rng.randbelow(4) == 0:
+            totals[-1] = totals[0]  # ties
+        left = 1 + rng.randbelow(8)
+        chances = win_chances(totals, GOLF_SPREAD * math.sqrt(left), False)
+        expected = with_margin(chances, totals, False, GOLF_MARGIN, GOLF_MARGIN_SCALE)
+        assert playout._estimate(totals, left) == expected

@@ -383,20 +383,20 @@ class GolfPlayout(Playout):
         if scale is None:
             scale = _SCALES[left] = 1.0 / (GOLF_SPREAD * math.sqrt(left) * math.sqrt(2.0))
         n = len(totals)
-        others = n - 1
         margin = self.margin
         keep = 1.0 - margin
         total = sum(totals)
         erf = math.erf
         tanh = math.tanh
-        if n == 2:  # the loop below written out
+        if n == 2:  # the loop below written out (adding to 0.0, dividing by 1 and multiplying by -1.0 change no float)
             a, b = totals
             return [
-                keep * ((0.0 + 0.5 * (1.0 + erf((b - a) * scale))) / 1)
-                + margin * 0.5 * (1.0 + tanh(-1.0 * (a - (total - a) / 1) / GOLF_MARGIN_SCALE)),
-                keep * ((0.0 + 0.5 * (1.0 + erf((a - b) * scale))) / 1)
-                + margin * 0.5 * (1.0 + tanh(-1.0 * (b - (total - b) / 1) / GOLF_MARGIN_SCALE)),
+                keep * (0.5 * (1.0 + erf((b - a) * scale)))
+                + margin * 0.5 * (1.0 + tanh(-(a - (total - a)) / GOLF_MARGIN_SCALE)),
+                keep * (0.5 * (1.0 + erf((a - b) * scale)))
+                + margin * 0.5 * (1.0 + tanh(-(b - (total - b)) / GOLF_MARGIN_SCALE)),
             ]
+        others = n - 1
         out = []
         for p in range(n):
             mine = totals[p]
