@@ -259,8 +259,9 @@ class ISMCTS(Agent):
         """Depth 1: flat Monte Carlo with paired samples. Each sampled world is played out once after every root
         action, each playout starting from the same generator state (common random numbers), so that the actions
         are compared on the same deals and the same later luck; an iteration is one playout. With a `default`
-        move, the sums of each action's per-world reward difference to it (and of its square) are kept too. The last
-        action is played on the sample itself, the others on clones of it (a sampler returns a new state each call)."""
+        move, the sums of each action's per-world reward difference to it (and of its square) are kept too. The
+        playout plays every action in a world (`Playout.play_each`: the last on the sample itself, the others on
+        clones of it; a sampler returns a new state each call)."""
         game = self.game
         rng = self.rng
         playout = self.playout
@@ -278,19 +279,14 @@ class ISMCTS(Agent):
         sample = playout.sampler(game, view)
         diff = [[0.0, 0.0] for _ in children]
         got = [0.0] * len(children)
-        last = len(children) - 1
+        play_each = playout.play_each
+        worlds = 0
         while done < limit:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             world = sample(rng)
-            luck = Rng(rng.next_u64())
-            for k, (action, child) in enumerate(children):
-                # The sample itself and the generator serve the last action; the others play on copies.
-                keep = k < last
-                rewards = playout.play(world, action, luck.clone() if keep else luck, keep)
-                child.visits += 1
-                child.avail += 1
-                child.reward += rewards[seat]
+            for k, rewards in enumerate(play_each(world, legal, Rng(rng.next_u64()))):
+                children[k][1].reward += rewards[seat]
                 got[k] = rewards[seat]
             if anchored:
                 base = got[default_k]
@@ -299,6 +295,9 @@ class ISMCTS(Agent):
                     pair[0] += d
                     pair[1] += d * d
             done += len(children)
+            worlds += 1
+        for _, child in children:  # every action was played once in every world
+            child.visits = child.avail = worlds
         self._diff = {id(child): (pair[0], pair[1]) for (_, child), pair in zip(children, diff, strict=True)}
         self.last_iterations = done
         return root

@@ -147,6 +147,13 @@ class Playout:
         trial.step(action)
         return self.final(trial) if trial.is_over else self.run(trial, rng)
 
+    def play_each(self, world: State, actions: list[Action], rng: Rng) -> list[list[float]]:
+        """`play` of each of `actions` in `world` (the flat search's sample): every playout starts from `rng`'s state
+        (common random numbers), the last action's on the world and `rng` themselves, which it may use up, the others'
+        on copies. A game's playout may share what every action's playout reads of the world before the move."""
+        last = len(actions) - 1
+        return [self.play(world, a, rng.clone() if k < last else rng, k < last) for k, a in enumerate(actions)]
+
     def run(self, world: State, rng: Rng) -> list[float]:
         while not world.is_over:
             legal = world.legal_actions()

@@ -4,17 +4,26 @@ rules once, in the engine; the playout keeps only the policy)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from podium.agents.base import make_agent
+from podium.agents.playouts import win_chances, with_margin
 from podium.core.contract import View
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.playout import GolfColumnsPlayout, GolfHeuristicPlayout, GolfPlayout
+from podium.games.golf.bots.playout import (
+    GOLF_MARGIN,
+    GOLF_MARGIN_SCALE,
+    GOLF_SPREAD,
+    GolfColumnsPlayout,
+    GolfHeuristicPlayout,
+    GolfPlayout,
+)
 from podium.games.golf.rules import GolfPhase
 from podium.games.golf.state import GolfState
 
@@ -68,6 +77,25 @@ def test_a_searched_move_and_its_playout(options: dict[str, Any]) -> None:
                 assert playout.play(world.clone(), action, Rng(compared), False) == kept
                 assert all(0.0 <= x <= 1.0 for x in kept) and len(kept) == world.num_players
                 compared += 1
+    assert compared > 40
+
+
+@pytest.mark.parametrize("options", [*FOUR_CARD, *SIX_CARD], ids=str)
+def test_the_flat_searchs_world_gives_each_move_the_rewards_of_its_own_playout(options: dict[str, Any]) -> None:
+    """`GolfPlayout.play_each` (the flat search plays every root move in a sampled world; four-card makes the seats
+    the policy reads once for the world) gives each move the rewards `play` gives it alone, from the same generator
+    state."""
+    rng = Rng(9)
+    compared = 0
+    for _, view in decisions(options, 6, 3):
+        if rng.randbelow(4) == 0:
+            playout = GolfPlayout()
+            playout.prepare(view)
+            world = playout.sampler(GAME, view)(rng)
+            legal = list(world.legal_actions())
+            alone = [playout.play(world, action, Rng(compared), True) for action in legal]
+            assert playout.play_each(world, legal, Rng(compared)) == alone
+            compared += len(legal)
     assert compared > 40
 
 
@@ -149,3 +177,19 @@ def test_the_columns_playout_is_fast_in_four_card_golf() -> None:
         world = fast.sampler(GAME, view)(Rng(3))
         for action in world.legal_actions():
             assert columns.play(world, action, Rng(4), True) == fast.play(world, action, Rng(4), True)
+
+
+def test_a_rounds_estimate_is_the_margin_mixed_win_chances() -> None:
+    """The playout's reward at a round's end (`_estimate`, written out for speed) is `with_margin(win_chances(...))`
+    to the last bit: the spread grows with the square root of the rounds left."""
+    playout = GolfPlayout()
+    rng = Rng(3)
+    for _ in range(400):
+        n = 2 + rng.randbelow(4)
+        totals = [float(rng.randbelow(60) - 5) for _ in range(n)]
+        if rng.randbelow(4) == 0:
+            totals[-1] = totals[0]  # ties
+        left = 1 + rng.randbelow(8)
+        chances = win_chances(totals, GOLF_SPREAD * math.sqrt(left), False)
+        expected = with_margin(chances, totals, False, GOLF_MARGIN, GOLF_MARGIN_SCALE)
+        assert playout._estimate(totals, left) == expected

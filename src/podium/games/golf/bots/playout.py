@@ -44,7 +44,7 @@ from podium.games.golf.actions import (
 )
 from podium.games.golf.bots.beliefs import belief_sampler
 from podium.games.golf.bots.heuristic import GolfHeuristic
-from podium.games.golf.bots.policy import LAST_CARD_PENALTY, FourCard, SixCard
+from podium.games.golf.bots.policy import LAST_CARD_PENALTY, FourCard, Seat4, SixCard
 from podium.games.golf.bots.tuning import PLAYOUT_KNOCK_LEAD, TAKE_GAIN, UNKNOWN_MARGIN
 from podium.games.golf.cards import DECK_SIZE, RANK_OF, parse_card
 from podium.games.golf.rules import UNSEEN, GolfPhase, Rules
@@ -212,9 +212,34 @@ class GolfPlayout(Playout):
         s: GolfState = world.clone() if keep else world  # type: ignore[assignment]
         if s.round != self.round:
             return super().play(s, action, rng, False)
-        if s.step_in_round(action) < 0:  # type: ignore[arg-type]
-            return self._scored(s)
-        return self.run(s, rng)
+        p = s.step_in_round(action)  # type: ignore[arg-type]
+        if p >= 0:  # the round goes on (the seat `step_in_round` returns is the one to move: no query for it)
+            self._round(s, p, rng)
+        return self._scored(s)
+
+    def play_each(self, world: State, actions: list[Action], rng: Rng) -> list[list[float]]:
+        """`play` of each action in the world, with the four-card policy's seats (`Seat4`) made once for the world
+        rather than once per action: a searched move changes at most its mover's (a swap or a peek), which is made
+        again after it."""
+        s: GolfState = world  # type: ignore[assignment]
+        r = s.rules
+        if self.by_heuristic or r.six or s.round != self.round:
+            return super().play_each(world, actions, rng)
+        seat = self.four.seat
+        hands, known = s.hands, s.known
+        before = [seat(hands, known, b) for b in range(0, 4 * s.num_players, 4)]
+        mover: int = s.current_player  # type: ignore[assignment]  # the round is under way
+        last = len(actions) - 1
+        out = []
+        for k, action in enumerate(actions):
+            keep = k < last
+            t = s.clone() if keep else s
+            p = t.step_in_round(action)  # type: ignore[arg-type]
+            if p >= 0:
+                changed = mover if action.slot >= 0 else -1  # type: ignore[attr-defined]  # a Golf action
+                self._four_round(t, r, p, rng.clone() if keep else rng, before[:], changed)
+            out.append(self._scored(t))
+        return out
 
     def run(self, world: State, rng: Rng) -> list[float]:
         """The rest of the round being searched, by the policy (`policy.py`), then its rewards (`_scored`)."""
@@ -223,14 +248,18 @@ class GolfPlayout(Playout):
             return _final(s, self.margin)
         if s.round != self.round:  # a later round (a search not stopped at the round's end): scored as it stands
             return self._estimate([float(t) for t in s.totals], s.rules.rounds - s.round + 1)
+        self._round(s, s.current_player, rng)  # type: ignore[arg-type]  # a round under way has one
+        return self._scored(s)
+
+    def _round(self, s: GolfState, p: int, rng: Rng) -> None:
+        """Plays the rest of the round under way in `s`, `p` to move, by the policy (`policy.py`) or the heuristic."""
         r = s.rules
         if self.by_heuristic:
-            self._heuristic_round(s)
+            self._heuristic_round(s, p)
         elif r.six:
-            self._six_round(s, r, rng)
+            self._six_round(s, r, p, rng)
         else:
-            self._four_round(s, r, rng)
-        return self._scored(s)
+            self._four_round(s, r, p, rng)
 
     def _scored(self, s: GolfState) -> list[float]:
         """The rewards of the round just ended (`step_in_round`: scored, the next round not dealt): the game's, after
@@ -240,44 +269,51 @@ class GolfPlayout(Playout):
             return _by_totals(list(s.totals), self.margin)
         return self._estimate(list(map(float, s.totals)), self.rounds - self.round)
 
-    def _heuristic_round(self, s: GolfState) -> None:
+    def _heuristic_round(self, s: GolfState, p: int) -> None:
         """Plays the rest of the round with every seat's move the heuristic bot's, from that seat's view of the
         sampled world (what it may know there: G-7) and the world's legal actions."""
         choose = self.heuristic().choose
         values = self.values
         view, legal, step = s.golf_view, s.legal_actions, s.step_in_round
-        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
         while True:
             p = step(choose(view(p), legal(), values))
             if p < 0:
                 return
 
-    def _four_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
+    def _four_round(
+        self, s: GolfState, r: Rules, p: int, rng: Rng, seats: list[Seat4] | None = None, changed: int = -1
+    ) -> None:
         """Four-card: plays the rest of the round. The lists read are the state's own, changed in place by its
-        steps within a round; each seat's `Seat4` is made again after a move that changes its hand."""
+        steps within a round; each seat's `Seat4` is made again after a move that changes its hand. `seats`: the
+        seats as they were before the last move, which changed only the hand of `changed` (-1: none)."""
         policy = self.four
         seat, place, knocks = policy.seat, policy.place, policy.knocks
         take_gain = policy.take_gain
-        n = s.num_players
         hands, known, discard = s.hands, s.known, s.discard
-        seats = [seat(hands, known, b) for b in range(0, 4 * n, 4)]
-        # Nobody has knocked yet this round (only the playout's own moves knock from here on).
-        may_knock = r.knock_instead and s.closer is None
+        if seats is None:
+            seats = [seat(hands, known, b) for b in range(0, 4 * s.num_players, 4)]
+        elif changed >= 0:
+            seats[changed] = seat(hands, known, 4 * changed)
+        # Nobody has knocked yet this round (only the playout's own moves knock from here on). After a knock nobody
+        # decides to knock and nobody moves twice (G-5.1): a seat is read no more once its hand changes, so its
+        # `Seat4` is not made again.
+        open_round = s.closer is None
+        may_knock = r.knock_instead and open_round
         must_swap = r.must_swap
         step = s.step_in_round
-        p: int = s.current_player  # type: ignore[assignment]
         while True:
             phase = s.phase
             if phase is _START:
                 if may_knock and knocks(seats, p):
-                    may_knock = False
+                    may_knock = open_round = False
                     nxt = step(KNOCK_ACTION)
                 else:
                     gain, slot = place(seats[p], discard[-1]) if discard else _NO_PLACE
                     if gain >= take_gain:
                         step(TAKE_ACTION)
                         nxt = step(SWAPS[slot])
-                        seats[p] = seat(hands, known, 4 * p)
+                        if open_round:
+                            seats[p] = seat(hands, known, 4 * p)
                     else:
                         step(DRAW_ACTION)
                         phase = _DRAWN  # played at once (reading the state's phase again costs a call)
@@ -285,11 +321,13 @@ class GolfPlayout(Playout):
                 gain, slot = place(seats[p], s.drawn)
                 if gain > 0.0 or (must_swap and s.taken):
                     nxt = step(SWAPS[slot])
-                    seats[p] = seat(hands, known, 4 * p)
+                    if open_round:
+                        seats[p] = seat(hands, known, 4 * p)
                 else:
                     nxt = step(DISCARD_ACTION)
             elif phase is _KNOCK:
-                nxt = step(KNOCK_ACTION if knocks(seats, p) else PASS_ACTION)
+                open_round = not knocks(seats, p)
+                nxt = step(PASS_ACTION if open_round else KNOCK_ACTION)
             elif phase is not _START:  # the peeks and flips (a knock or a take at the start is played above)
                 nxt = step(_any(s, rng))
                 seats[p] = seat(hands, known, 4 * p)
@@ -297,7 +335,7 @@ class GolfPlayout(Playout):
                 return
             p = nxt
 
-    def _six_round(self, s: GolfState, r: Rules, rng: Rng) -> None:
+    def _six_round(self, s: GolfState, r: Rules, p: int, rng: Rng) -> None:
         """Six-card: plays the rest of the round, as `_four_round`, with each seat's `Slot6` list and its count of
         face-down cards."""
         policy = self.six
@@ -309,7 +347,6 @@ class GolfPlayout(Playout):
         hidden = [known[b : b + 6].count(UNSEEN) for b in range(0, 6 * n, 6)]
         must_swap = r.must_swap
         step = s.step_in_round
-        p: int = s.current_player  # type: ignore[assignment]  # a round under way has one
         while True:
             phase = s.phase
             mine = seats[p]
@@ -346,20 +383,20 @@ class GolfPlayout(Playout):
         if scale is None:
             scale = _SCALES[left] = 1.0 / (GOLF_SPREAD * math.sqrt(left) * math.sqrt(2.0))
         n = len(totals)
-        others = n - 1
         margin = self.margin
         keep = 1.0 - margin
         total = sum(totals)
         erf = math.erf
         tanh = math.tanh
-        if n == 2:  # the loop below written out
+        if n == 2:  # the loop below written out (adding to 0.0, dividing by 1 and multiplying by -1.0 change no float)
             a, b = totals
             return [
-                keep * ((0.0 + 0.5 * (1.0 + erf((b - a) * scale))) / 1)
-                + margin * 0.5 * (1.0 + tanh(-1.0 * (a - (total - a) / 1) / GOLF_MARGIN_SCALE)),
-                keep * ((0.0 + 0.5 * (1.0 + erf((a - b) * scale))) / 1)
-                + margin * 0.5 * (1.0 + tanh(-1.0 * (b - (total - b) / 1) / GOLF_MARGIN_SCALE)),
+                keep * (0.5 * (1.0 + erf((b - a) * scale)))
+                + margin * 0.5 * (1.0 + tanh(-(a - (total - a)) / GOLF_MARGIN_SCALE)),
+                keep * (0.5 * (1.0 + erf((a - b) * scale)))
+                + margin * 0.5 * (1.0 + tanh(-(b - (total - b)) / GOLF_MARGIN_SCALE)),
             ]
+        others = n - 1
         out = []
         for p in range(n):
             mine = totals[p]
