@@ -19,15 +19,13 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 
 # Folders and modules whose every test is slow: browser tests, wheel builds, mypy and ruff over the tree, a Ray
-# cluster, a server killed and restarted many times, the JAX engine's differential games (each variant compiles its
-# own XLA program: two minutes of the fast tier's wall time on a loaded machine).
+# cluster, a server killed and restarted many times, JAX batch engines (each variant compiles its own XLA program).
 SLOW_PATHS = (
     "e2e",
     "packaging",
     "test_quality.py",
     "sim/test_ray_backend.py",
     "server/test_restart.py",
-    "games/golf/test_golf_jax.py",
     "jax_batch",
 )
 

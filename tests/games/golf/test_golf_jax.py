@@ -25,6 +25,9 @@ from podium.games.golf.config import GolfConfig
 from podium.games.golf.jax import engine
 from podium.games.golf.jax.differential import Compiled, Mismatch, run
 
+# Each variant compiles its own XLA program: about two of the fast tier's minutes on a loaded machine.
+pytestmark = pytest.mark.slow
+
 SIX_VALUES_TWIST = "A=1,2=-2,3=3,4=4,5=5,6=6,7=7,8=8,9=9,10=10,J=10,Q=10,K=-5"
 # (players, rules, random games): between them every option that changes play, at two to five players
 CASES: dict[str, tuple[int, dict[str, Any], int]] = {
