@@ -87,8 +87,9 @@ def test_two_browsers_pinned_to_two_processes_play_a_whole_game(
             alice.wait_for_timeout(50)
 
     print(f"\n{game}: {moves} moves, version {version(alice)}, result {ranking(alice)}")
-    assert moves["Alice"] > 0 and moves["Bob"] > 0, moves
-    assert version(alice) == version(bob)
+    # every action of the game was a click on one of the pages, and each page saw all of them (an Athletic game of
+    # one medal may end in the first turn, before the second player ever moves)
+    assert moves["Alice"] > 0 and moves["Alice"] + moves["Bob"] == version(alice) == version(bob), moves
     seen = ranking(alice)
     assert seen == ranking(bob) and len(seen) == 2
     # the result both pages show is the one stored, and each front serves it

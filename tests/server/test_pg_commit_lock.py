@@ -8,6 +8,7 @@ connection `idle in transaction` after `UPDATE tables SET status='finished'`).""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
@@ -17,13 +18,25 @@ from podium.server.db import ActionRow
 from podium.server.pgstore import PostgresStore
 from podium.testing import postgres
 
-TABLES = 12
+TABLES = 5
+
+
+def row_locked(observer: psycopg.Connection[tuple[object, ...]], table_id: str) -> bool:
+    """Whether an UPDATE of the table's row would wait now (the lock an UPDATE of a column that is no key takes; the
+    insert of an action only shares the row's key, which such an UPDATE does not wait for)."""
+    try:
+        observer.execute("SELECT 1 FROM tables WHERE id=%s FOR NO KEY UPDATE NOWAIT", (table_id,))
+    except psycopg.errors.LockNotAvailable:
+        return True
+    return False  # (autocommit: the observer's own lock ends with its statement)
 
 
 def test_a_write_during_a_finishing_commit_never_waits_on_the_event_loop(pg_cluster: postgres.Cluster) -> None:
-    store = PostgresStore(pg_cluster.database())
+    url = pg_cluster.database()
+    store = PostgresStore(url)
     # a write that waits on a lock held by a transaction the loop cannot finish fails instead of hanging the test
     store.execute("SET lock_timeout = '5s'")
+    observer = psycopg.connect(url, autocommit=True)
 
     async def play() -> None:
         await store.open_async()
@@ -33,17 +46,25 @@ def test_a_write_during_a_finishing_commit_never_waits_on_the_event_loop(pg_clus
                 store.insert_table(row(table_id))
                 last = ActionRow(table_id, 0, 0, {"move": "bet"}, result={"scores": [1, -1]})
                 commit = asyncio.create_task(store.append_actions_async([last]))
-                for _ in range(n):  # the write comes after a different number of the commit's steps each time
+                # the loop's thread writes the table's row while the commit holds it (if it ever does so while
+                # waiting for the loop): as the sweep's `alive` does
+                for _ in range(1000):
+                    if commit.done() or row_locked(observer, table_id):
+                        break
                     await asyncio.sleep(0)
-                store.set_alive([(table_id, 1.0)])  # on the loop's thread, as the sweep does
+                store.set_alive([(table_id, 1.0)])
                 assert await commit == []
         finally:
             await store.close_async()
 
     try:
-        asyncio.run(play())
+        # in a thread of its own: a test before this one in the process (Playwright's) may have left a loop running
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, play()).result()
     except psycopg.errors.LockNotAvailable as exc:
         pytest.fail(f"a write waited on the commit's open transaction: {exc}")
+    finally:
+        observer.close()
     for n in range(TABLES):
         stored = store.load(f"lock{n}")
         assert stored is not None and stored.status == "finished" and stored.alive == 1.0
