@@ -60,25 +60,31 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def new_page(browser: Any, server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+def new_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """`new_page(width=1280, height=900, locale="en-US", motion=False)`: a page in a fresh browser context (its own
-    localStorage, so its own player) whose browser speaks `locale` (the page picks its language from it: English
-    unless asked). Its browser asks for reduced motion unless `motion`: the page then draws every move at once, as
-    the tests that play whole games want; the tests of the animations and the pace ask for motion.
+    localStorage, so its own player) on the session's server (or on the site at `base_url`), whose browser speaks
+    `locale` (the page picks its language from it: English unless asked). Its browser asks for reduced motion unless
+    `motion`: the page then draws every move at once, as the tests that play whole games want; the tests of the
+    animations and the pace ask for motion.
     Every page is photographed at the end of the test into the artifacts folder; JavaScript errors fail the test."""
     contexts: list[Any] = []
     pages: list[Any] = []
     errors: list[str] = []
 
     def make(
-        width: int = 1280, height: int = 900, locale: str = "en-US", motion: bool = False, enforce_csp: bool = False
+        width: int = 1280,
+        height: int = 900,
+        locale: str = "en-US",
+        motion: bool = False,
+        enforce_csp: bool = False,
+        base_url: str | None = None,
     ) -> Any:
         # Playwright's polled `wait_for_function` evaluates its predicate as a string in the page, which the server's
         # strict Content-Security-Policy (no 'unsafe-eval') forbids: the tests' pages bypass the policy, but for
         # test_e2e_csp.py, which checks that the client itself runs under it.
         context = browser.new_context(
             viewport={"width": width, "height": height},
-            base_url=server.url,
+            base_url=base_url or request.getfixturevalue("server").url,
             locale=locale,
             reduced_motion="no-preference" if motion else "reduce",
             bypass_csp=not enforce_csp,

@@ -22,19 +22,37 @@ from podium.server.migrations import Cursor, Sql
 CHANNEL = "podium"
 # One statement for a whole batch: the rows whose ply is free are inserted and announced; a taken ply is skipped
 # (ON CONFLICT DO NOTHING does not abort the transaction, so the other rows of the batch still commit).
-_APPEND = (
-    "WITH ins AS (INSERT INTO actions (table_id, ply, seat, action, created)"
+_INSERTED = (
+    "ins AS (INSERT INTO actions (table_id, ply, seat, action, created)"
     " SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::float8[])"
     " ON CONFLICT DO NOTHING RETURNING table_id, ply, seat, action)"
+)
+_ANNOUNCED = (
     f" SELECT table_id, ply, pg_notify('{CHANNEL}', 'a ' || table_id || ' ' || ply || ' ' || seat || ' ' || action)"
     " FROM ins"
 )
-_FINISH = "UPDATE tables SET status='finished', result=? WHERE id=?"
+_APPEND = f"WITH {_INSERTED}{_ANNOUNCED}"
+# The same, and the tables that the inserted rows end marked finished, in one statement: a transaction of its own that
+# PostgreSQL finishes without waiting for the client. A BEGIN … COMMIT around two statements, awaited on the event
+# loop, held the table's row while the loop ran other work, and a write of the loop's thread (the sweep's `alive`)
+# on that row waited for a commit the loop could no longer run: the process froze.
+_FINISHED = (
+    "fin AS (UPDATE tables SET status='finished', result=f.result"
+    " FROM unnest(?::text[], ?::bigint[], ?::text[]) AS f(id, ply, result)"
+    " WHERE tables.id = f.id AND EXISTS (SELECT 1 FROM ins WHERE ins.table_id = f.id AND ins.ply = f.ply))"
+)
+_APPEND_FINISH = f"WITH {_INSERTED}, {_FINISHED}{_ANNOUNCED}"
 
 
-def _columns(rows: list[ActionRow]) -> list[list[Any]]:
-    """The batch as the five arrays `_APPEND` unnests."""
-    return [list(column) for column in zip(*action_values(rows), strict=True)]
+def _statement(rows: list[ActionRow]) -> tuple[str, list[list[Any]]]:
+    """The statement that commits the batch, and its arrays: the five `_APPEND` unnests, and for `_APPEND_FINISH` the
+    (table, ply, result) of the rows that end their game."""
+    columns = [list(column) for column in zip(*action_values(rows), strict=True)]
+    ending = [r for r in rows if r.result is not None]
+    if not ending:
+        return _APPEND, columns
+    results = [result for result, _ in finish_values(ending)]
+    return _APPEND_FINISH, [*columns, [r.table_id for r in ending], [r.ply for r in ending], results]
 
 
 def _refused(rows: list[ActionRow], inserted: list[Any]) -> list[ActionRow]:
@@ -99,14 +117,8 @@ class PostgresStore(SqlStore):
         self.conn.close()
 
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
-        columns = _columns(rows)
-        if not any(r.result is not None for r in rows):  # one statement: a transaction of its own
-            return _refused(rows, self.execute(_APPEND, columns).fetchall())
-        with self.conn.transaction():
-            refused = _refused(rows, self.execute(_APPEND, columns).fetchall())
-            for finished in finish_values([r for r in rows if r not in refused]):
-                self.execute(_FINISH, finished)
-        return refused
+        sql, params = _statement(rows)
+        return _refused(rows, self.execute(sql, params).fetchall())
 
     async def open_async(self) -> None:
         """A second connection, for the group commit of many processes (`append_actions_async`)."""
@@ -117,15 +129,10 @@ class PostgresStore(SqlStore):
 
     async def append_actions_async(self, rows: list[ActionRow]) -> list[ActionRow]:
         """`append_actions`, awaited: while the database answers, the event loop serves everyone else (and the
-        actions that arrive meanwhile make the next batch)."""
-        columns, append = _columns(rows), self.sql.sql(_APPEND)
-        if not any(r.result is not None for r in rows):
-            return _refused(rows, await (await self.aconn.execute(append, columns)).fetchall())
-        async with self.aconn.transaction():
-            refused = _refused(rows, await (await self.aconn.execute(append, columns)).fetchall())
-            for finished in finish_values([r for r in rows if r not in refused]):
-                await self.aconn.execute(self.sql.sql(_FINISH), finished)
-        return refused
+        actions that arrive meanwhile make the next batch). One statement, never a transaction left open across an
+        await (`_APPEND_FINISH`)."""
+        sql, params = _statement(rows)
+        return _refused(rows, await (await self.aconn.execute(self.sql.sql(sql), params)).fetchall())
 
     def changed(self, table_ids: Sequence[str]) -> None:
         for table_id in table_ids:
