@@ -17,9 +17,13 @@ attacker on the same loopback address, in a process of its own, runs everything 
   attacker opens them again).
 
 Figures: the victim's p50/p95 latency in each phase, the ratio attack / quiet (the issue's target: p95 within 2×
-the quiet figure), the server's resident memory (VmRSS, sampled every 0.5 s) at its peak in each phase, and what the
-attacker got (tables made, refusals). The machine's load average is printed with them: on a shared machine the
+the quiet figure), the server's resident memory (VmRSS, sampled every 0.5 s; alone, and with its worker processes:
+the hint worker and the bots') at its peak in each phase, and what the attacker got (tables made, refusals, the moves
+its bots made, the spectators let in). The machine's load average is printed with them: on a shared machine the
 phases before and after the attack bound the noise.
+
+`--without PART` leaves a part of the attack out, to find where the victim's latency goes; `--bot-processes 0` runs
+the server with its bots thinking in threads (as before issue 28's second session), to compare.
 
 `--restart N`: N playing tables that nobody has touched for three days (the database a long-running server leaves
 when players walk away), each with a game's actions. The first start abandons them (one UPDATE on the index of open
@@ -66,6 +70,15 @@ def rss_mb(pid: int) -> float:
         return float("nan")
     found = re.search(r"VmRSS:\s+(\d+) kB", text)
     return int(found.group(1)) / 1024 if found else float("nan")
+
+
+def children(pid: int) -> list[int]:
+    """The process's children: the server's hint worker and its bots' workers."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):  # a child belongs to the thread that started it
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
 
 
 def load_average() -> str:
@@ -118,10 +131,12 @@ def new_victim_table(base: str) -> tuple[str, str]:
 # -- the attacker -------------------------------------------------------------------------------------------------
 
 
-async def _watch(url: str, stop: float) -> None:
+async def _watch(url: str, stop: float, accepted: list[int]) -> None:
     try:
         async with connect(url, proxy=None, max_queue=4, compression=None, open_timeout=30) as ws:
             await ws.send('{"type":"hello","spectator":true}')
+            await asyncio.wait_for(ws.recv(), 30)  # the welcome: this socket was let in
+            accepted[0] += 1
             while time.monotonic() < stop:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(ws.recv(), 1)
@@ -158,17 +173,23 @@ async def _slow(port: int, stop: float, cut: list[int]) -> None:
             await asyncio.sleep(0.5)
 
 
+async def _versions(http: httpx2.AsyncClient, tables: list[str]) -> list[int]:
+    return [(await http.get(f"/api/tables/{t}")).json()["version"] for t in tables]
+
+
 async def _attack(
-    base: str, port: int, victim_table: str, seconds: float, spectators: int, slow: int
+    base: str, port: int, victim_table: str, seconds: float, spectators: int, slow: int, parts: set[str], nice: int
 ) -> dict[str, Any]:
+    os.nice(nice)  # 0 unless asked: the attacker's client then competes for the machine's cores like the server
     stop = time.monotonic() + seconds
     ws_base = base.replace("http", "ws") + "/ws/tables/"
     codes: dict[int, int] = {}
     bot_tables: list[str] = []
     human: tuple[str, str] | None = None
+    tasks = []
     async with httpx2.AsyncClient(base_url=base, trust_env=False, timeout=30) as http:
-        for n in range(40):  # as many tables as it is let make
-            bots = n % 2 == 0
+        for n in range(40 if "tables" in parts else 0):  # as many tables as it is let make
+            bots = n % 2 == 0 and "bots" in parts
             seats = [{"kind": "bot", "bot": "hard"}] * 2 if bots else [{"kind": "human"}] * 2
             answer = await http.post(
                 "/api/tables", json={"game": "golf", "players": 2, "seats": seats, "options": LONGEST}
@@ -179,51 +200,87 @@ async def _attack(
                     bot_tables.append(answer.json()["table"]["id"])
                 elif human is None:
                     human = (answer.json()["table"]["id"], answer.json()["token"])
-    tasks = []
-    targets = (
-        [victim_table] * (spectators // 2)
-        + [bot_tables[i % len(bot_tables)] for i in range(spectators - spectators // 2)]
-        if bot_tables
-        else [victim_table] * spectators
-    )
-    for target in targets:
-        tasks.append(asyncio.create_task(_watch(ws_base + target, stop)))
-    storms = [0]
-    if human is not None:
-        tasks.append(asyncio.create_task(_storm(ws_base + human[0], human[1], stop, storms)))
-    cut = [0]
-    for _ in range(slow):
-        tasks.append(asyncio.create_task(_slow(port, stop, cut)))
-    await asyncio.gather(*tasks)
+        # The sockets in this order, each part let in before the next asks (the address's socket cap is for all of
+        # them): one spectator per table of bots (so they play), the reconnect storm, then the crowd of spectators.
+        on_bots, on_victim = [0], [0]
+        for table in bot_tables:
+            await _watch_started(tasks, ws_base + table, stop, on_bots)
+        storms = [0]
+        if human is not None and "storm" in parts:
+            tasks.append(asyncio.create_task(_storm(ws_base + human[0], human[1], stop, storms)))
+        if "spectators" in parts:
+            crowd = [victim_table] * (spectators // 2)
+            crowd += [bot_tables[i % len(bot_tables)] for i in range(spectators - len(crowd))] if bot_tables else []
+            crowd += [victim_table] * (spectators - len(crowd))
+            for target in crowd:
+                tasks.append(
+                    asyncio.create_task(
+                        _watch(ws_base + target, stop, on_victim if target == victim_table else on_bots)
+                    )
+                )
+        cut = [0]
+        for _ in range(slow if "slow" in parts else 0):
+            tasks.append(asyncio.create_task(_slow(port, stop, cut)))
+        before = await _versions(http, bot_tables)
+        await asyncio.gather(*tasks)
+        after = await _versions(http, bot_tables)
     return {
         "create answers": codes,
         "bot tables": len(bot_tables),
+        "their moves": sum(after) - sum(before),
+        "spectators let in": {"victim's table": on_victim[0], "others": on_bots[0]},
         "reconnects": storms[0],
         "slow requests cut": cut[0],
     }
 
 
-def attacker(base: str, port: int, victim_table: str, seconds: float, spectators: int, slow: int, out: Any) -> None:
-    out.put(asyncio.run(_attack(base, port, victim_table, seconds, spectators, slow)))
+async def _watch_started(tasks: list[asyncio.Task[None]], url: str, stop: float, accepted: list[int]) -> None:
+    """Start watching `url` and return once the socket is let in (or refused)."""
+    was = accepted[0]
+    tasks.append(asyncio.create_task(_watch(url, stop, accepted)))
+    for _ in range(300):
+        if accepted[0] > was or tasks[-1].done():
+            return
+        await asyncio.sleep(0.01)
+
+
+def attacker(
+    base: str,
+    port: int,
+    victim_table: str,
+    seconds: float,
+    spectators: int,
+    slow: int,
+    parts: set[str],
+    nice: int,
+    out: Any,
+) -> None:
+    out.put(asyncio.run(_attack(base, port, victim_table, seconds, spectators, slow, parts, nice)))
 
 
 # -- the run ------------------------------------------------------------------------------------------------------
 
 
+PARTS = ("tables", "bots", "spectators", "storm", "slow")
+
+
 def hostile(args: argparse.Namespace) -> int:
+    parts = set(PARTS) - set(args.without)
     with tempfile.TemporaryDirectory() as folder:
         db, port = Path(folder) / "podium.sqlite3", free_port()
         log = Path(folder) / "serve.log"
         # as in production: rate limits and caps on, bots wait the default 0.5 s before they move
-        process = spawn_serve(db, port, bot_delay=0.5, rate_limits=True, log=log)
+        extra = ["--bot-processes", str(args.bot_processes)]
+        process = spawn_serve(db, port, bot_delay=0.5, rate_limits=True, log=log, extra=extra)
         wait_serving(process, port, log=log)
         base = f"http://{HOST}:{port}"
-        samples: list[tuple[float, float]] = []
+        samples: list[tuple[float, float, float]] = []
         done = threading.Event()
 
         def sample() -> None:
             while not done.is_set():
-                samples.append((time.monotonic(), rss_mb(process.pid)))
+                own = rss_mb(process.pid)
+                samples.append((time.monotonic(), own, own + sum(rss_mb(c) for c in children(process.pid))))
                 time.sleep(0.5)
 
         sampler = threading.Thread(target=sample, daemon=True)
@@ -248,7 +305,18 @@ def hostile(args: argparse.Namespace) -> int:
                 while time.monotonic() < attack_from or "victim" not in shared:
                     time.sleep(0.05)
                 proc = multiprocessing.get_context("spawn").Process(
-                    target=attacker, args=(base, port, shared["victim"], args.attack, args.spectators, args.slow, out)
+                    target=attacker,
+                    args=(
+                        base,
+                        port,
+                        shared["victim"],
+                        args.attack,
+                        args.spectators,
+                        args.slow,
+                        parts,
+                        args.attacker_nice,
+                        out,
+                    ),
                 )
                 proc.start()
                 shared["attacker"] = "started"
@@ -270,16 +338,19 @@ def hostile(args: argparse.Namespace) -> int:
         }
         print(
             f"server_hostile: {args.spectators} spectators, {args.slow} slow requests, think {args.think} s; "
-            + load_average()
+            f"attack parts {','.join(p for p in PARTS if p in parts)}, attacker nice {args.attacker_nice}, "
+            f"bot processes {args.bot_processes}; " + load_average()
         )
         figures = {}
         for name, (a, b) in phases.items():
             lat = [x for t, x in marks if a <= t < b]
-            rss = [m for t, m in samples if a <= t < b]
+            rss = [m for t, m, _ in samples if a <= t < b]
+            total = [m for t, _, m in samples if a <= t < b]
             figures[name] = percentile(lat, 0.95)
             print(
                 f"  {name:13} actions {len(lat):4}  p50 {percentile(lat, 0.5) * 1000:7.1f} ms  "
-                f"p95 {percentile(lat, 0.95) * 1000:7.1f} ms  peak RSS {max(rss, default=float('nan')):6.1f} MB"
+                f"p95 {percentile(lat, 0.95) * 1000:7.1f} ms  peak RSS {max(rss, default=float('nan')):6.1f} MB "
+                f"(with its workers {max(total, default=float('nan')):6.1f} MB)"
             )
         quiet = max(figures["quiet before"], figures["quiet after"])
         ratio = figures["under attack"] / quiet if quiet else float("nan")
@@ -362,6 +433,18 @@ def main() -> int:
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--slow", type=int, default=200, help="slow requests held open at once")
     parser.add_argument("--think", type=float, default=0.3, help="the victim's mean seconds between actions")
+    parser.add_argument(
+        "--without", action="append", default=[], choices=PARTS, help="leave a part out of the attack (to isolate)"
+    )
+    parser.add_argument(
+        "--attacker-nice",
+        type=int,
+        default=0,
+        help="the attacking client's niceness: on a real attack its CPU is another machine's, here it shares the cores",
+    )
+    parser.add_argument(
+        "--bot-processes", type=int, default=1, help="the server's --bot-processes (0: bots think in its threads)"
+    )
     parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a start with N abandoned tables")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()

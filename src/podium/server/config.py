@@ -29,6 +29,9 @@ class RateLimit:
 class ServerConfig:
     db_path: Path | str = ""  # "" = default_db_path(); ":memory:" works for tests; or a postgresql:// URL
     bot_delay: float = 0.5  # seconds a bot waits before it acts, so that humans can follow
+    # Worker processes the bots think in, at a lower priority than the server (podium.server.botworkers); 0: in
+    # threads of the server, where a search holds the interpreter lock against the event loop.
+    bot_processes: int = 1
     hello_timeout: float = 10.0
     rate_per_second: float = 20.0  # sustained messages per connection
     rate_burst: float = 40.0

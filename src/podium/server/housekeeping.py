@@ -79,6 +79,7 @@ def sweep(manager: TableManager) -> None:
             and table.id not in manager.bots.tasks
         ):
             del manager.tables[table.id]
+            manager.bots.forget(table.id)
     if alive:
         manager.db.set_alive(alive)
     if expired:
@@ -102,6 +103,7 @@ def drop(manager: TableManager, table: Table) -> None:
     """Take a table that expired or was abandoned (here or through another process) out of memory: its bots stop,
     and its sockets close."""
     manager.tables.pop(table.id, None)
+    manager.bots.forget(table.id)
     task = manager.bots.tasks.pop(table.id, None)
     if task is not None:
         task.cancel()

@@ -44,7 +44,7 @@ class TableManager:
         self.db = db
         self.config = config
         self.tables: dict[str, Table] = {}
-        self.bots = BotRunner(self, config.bot_delay)
+        self.bots = BotRunner(self, config.bot_delay, config.bot_processes)
         self.hints = HintWorker(config.hint_timeout)
         self.commits = GroupCommit(db)
         # Seconds since 1970 (`created` and `alive` are stored); tests replace it with a fake clock.
