@@ -6,12 +6,15 @@
 
 A real `podium serve` (rate limits and caps on, as in production; a fresh database) runs in its own process. A
 victim plays a human seat of a Golf table against a bot, a random legal action every `--think` seconds, and the
-bench records its acknowledgement latency (send an action → its own sync with `"ack"`). In the middle phase an
+bench records its acknowledgement latency (send an action → its own sync with `"ack"`); `--victims N` plays N such
+tables at once (more samples per phase; one table gives about 1.5 actions a second). In the middle phase an
 attacker on the same loopback address, in a process of its own, runs everything at once:
 
 - creates as many tables as it can (human tables, and tables of `hard` bots only with the longest options a public
   server allows: Golf, 18 rounds, 300 turns a round), and watches each table of bots (so its bots play);
-- `--spectators` sockets watching: half on the victim's table (a table id is public), half on the attacker's;
+- `--spectators` sockets watching: half on the victim's table (a table id is public), half on the attacker's,
+  opened one after another (a refused one is asked for again 0.1 s later until the attack ends: the attacker holds
+  as many as the server lets one address open and hold);
 - a reconnect storm: the seat of one of its own tables connecting and disconnecting as fast as it can;
 - `--slow` slow requests: connections that send one header line every 2 s (the server cuts them after 10 s; the
   attacker opens them again).
@@ -131,17 +134,34 @@ def new_victim_table(base: str) -> tuple[str, str]:
 # -- the attacker -------------------------------------------------------------------------------------------------
 
 
-async def _watch(url: str, stop: float, accepted: list[int]) -> None:
+async def _watch(url: str, stop: float, accepted: list[int], answered: asyncio.Future[bool]) -> None:
+    """Watch as a spectator until `stop`; `answered` says whether the socket was let in."""
     try:
         async with connect(url, proxy=None, max_queue=4, compression=None, open_timeout=30) as ws:
             await ws.send('{"type":"hello","spectator":true}')
             await asyncio.wait_for(ws.recv(), 30)  # the welcome: this socket was let in
             accepted[0] += 1
+            answered.set_result(True)
             while time.monotonic() < stop:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(ws.recv(), 1)
     except Exception:
         pass
+    finally:
+        if not answered.done():
+            answered.set_result(False)
+
+
+async def _spectators(tasks: list[asyncio.Task[None]], urls: list[str], stop: float, accepted: list[int]) -> None:
+    """Open a spectator on each of `urls` in turn, each let in before the next is asked for: one refused (the
+    address's socket cap, or its rate of opens) is asked for again 0.1 s later, until the attack ends."""
+    for url in urls:
+        while time.monotonic() < stop:
+            answered = asyncio.get_running_loop().create_future()
+            tasks.append(asyncio.create_task(_watch(url, stop, accepted, answered)))
+            if await answered:
+                break
+            await asyncio.sleep(0.1)
 
 
 async def _storm(url: str, token: str, stop: float, count: list[int]) -> None:
@@ -203,26 +223,23 @@ async def _attack(
         # The sockets in this order, each part let in before the next asks (the address's socket cap is for all of
         # them): one spectator per table of bots (so they play), the reconnect storm, then the crowd of spectators.
         on_bots, on_victim = [0], [0]
-        for table in bot_tables:
-            await _watch_started(tasks, ws_base + table, stop, on_bots)
+        await _spectators(tasks, [ws_base + table for table in bot_tables], stop, on_bots)
         storms = [0]
         if human is not None and "storm" in parts:
             tasks.append(asyncio.create_task(_storm(ws_base + human[0], human[1], stop, storms)))
         if "spectators" in parts:
-            crowd = [victim_table] * (spectators // 2)
-            crowd += [bot_tables[i % len(bot_tables)] for i in range(spectators - len(crowd))] if bot_tables else []
-            crowd += [victim_table] * (spectators - len(crowd))
-            for target in crowd:
-                tasks.append(
-                    asyncio.create_task(
-                        _watch(ws_base + target, stop, on_victim if target == victim_table else on_bots)
-                    )
-                )
+            half = spectators // 2
+            others = [bot_tables[i % len(bot_tables)] for i in range(spectators - half)] if bot_tables else []
+            crowd = [victim_table] * (spectators - len(others))
+            # Opened in turn, in a task of their own, the victim's table's first (each part as many as let in).
+            tasks.append(asyncio.create_task(_spectators(tasks, [ws_base + t for t in crowd], stop, on_victim)))
+            tasks.append(asyncio.create_task(_spectators(tasks, [ws_base + t for t in others], stop, on_bots)))
         cut = [0]
         for _ in range(slow if "slow" in parts else 0):
             tasks.append(asyncio.create_task(_slow(port, stop, cut)))
         before = await _versions(http, bot_tables)
-        await asyncio.gather(*tasks)
+        await asyncio.sleep(max(0.0, stop - time.monotonic()))
+        await asyncio.gather(*tasks)  # every spectator's task by now: they all end at `stop`
         after = await _versions(http, bot_tables)
     return {
         "create answers": codes,
@@ -232,16 +249,6 @@ async def _attack(
         "reconnects": storms[0],
         "slow requests cut": cut[0],
     }
-
-
-async def _watch_started(tasks: list[asyncio.Task[None]], url: str, stop: float, accepted: list[int]) -> None:
-    """Start watching `url` and return once the socket is let in (or refused)."""
-    was = accepted[0]
-    tasks.append(asyncio.create_task(_watch(url, stop, accepted)))
-    for _ in range(300):
-        if accepted[0] > was or tasks[-1].done():
-            return
-        await asyncio.sleep(0.01)
 
 
 def attacker(
@@ -292,11 +299,15 @@ def hostile(args: argparse.Namespace) -> int:
             end = attack_to + args.quiet
             marks: list[tuple[float, float]] = []
 
-            async def play_all() -> None:
+            async def play(first: bool) -> None:
                 while time.monotonic() < end:  # a finished game: the next one
-                    table_id, token = new_victim_table(base)
-                    shared["victim"] = table_id
+                    table_id, token = await asyncio.to_thread(new_victim_table, base)
+                    if first:
+                        shared["victim"] = table_id  # the one the attacker's spectators crowd
                     await victim(base, table_id, token, args.think, end, marks)
+
+            async def play_all() -> None:
+                await asyncio.gather(*(play(n == 0) for n in range(args.victims)))
 
             shared: dict[str, str] = {}
             out: Any = multiprocessing.get_context("spawn").Queue()
@@ -337,7 +348,8 @@ def hostile(args: argparse.Namespace) -> int:
             "quiet after": (attack_to, end),
         }
         print(
-            f"server_hostile: {args.spectators} spectators, {args.slow} slow requests, think {args.think} s; "
+            f"server_hostile: {args.victims} victim(s), {args.spectators} spectators, {args.slow} slow requests, "
+            f"think {args.think} s; "
             f"attack parts {','.join(p for p in PARTS if p in parts)}, attacker nice {args.attacker_nice}, "
             f"bot processes {args.bot_processes}; " + load_average()
         )
@@ -354,7 +366,11 @@ def hostile(args: argparse.Namespace) -> int:
             )
         quiet = max(figures["quiet before"], figures["quiet after"])
         ratio = figures["under attack"] / quiet if quiet else float("nan")
-        print(f"  p95 under attack / quiet (the worse quiet phase): {ratio:.2f}× (target: within 2×)")
+        before = figures["under attack"] / figures["quiet before"] if figures["quiet before"] else float("nan")
+        print(
+            f"  p95 under attack / quiet (the worse quiet phase): {ratio:.2f}× (target: within 2×); "
+            f"/ quiet before: {before:.2f}×"
+        )
         print(f"  the attacker got: {report}")
         return 0
 
@@ -432,6 +448,13 @@ def main() -> int:
     parser.add_argument("--attack", type=float, default=30.0, help="seconds of the attack")
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--slow", type=int, default=200, help="slow requests held open at once")
+    parser.add_argument(
+        "--victims",
+        type=int,
+        default=1,
+        help="humans playing at once, each at a table of their own against a bot (more samples; the spectators "
+        "crowd the first one's table)",
+    )
     parser.add_argument("--think", type=float, default=0.3, help="the victim's mean seconds between actions")
     parser.add_argument(
         "--without", action="append", default=[], choices=PARTS, help="leave a part out of the attack (to isolate)"

@@ -61,6 +61,10 @@ class ServerConfig:
     # bots only. 0: no cap.
     max_tables_per_address: int = 20
     max_sockets_per_address: int = 200  # game sockets open at once (players and spectators), beyond: refused
+    # Game sockets one address may open (with `rate_limits`; counted per process): a page reconnects at most twice a
+    # second (its backoff starts at 0.5 s), but a reconnect storm opened hundreds a second, each a handshake, a
+    # hello and a snapshot on the event loop that serves everyone. Beyond it, the upgrade is refused (403).
+    socket_limit: RateLimit = RateLimit(burst=30, per_minute=600)
     max_bot_tables_per_address: int = 2
     # Rule options held to the ranges a game declares for a public server (`option(public=...)`): one game's length
     # stays sane. False: the game's whole range, as the command line allows.

@@ -97,6 +97,8 @@ def sweep(manager: TableManager) -> None:
         drop(manager, table)
     if manager.limits is not None:
         manager.limits.prune()
+    if manager.socket_opens is not None:
+        manager.socket_opens.prune()
 
 
 def drop(manager: TableManager, table: Table) -> None:
