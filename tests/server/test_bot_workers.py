@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_limits import body, serve
+from test_limits import PLUGIN, body, serve
 
 from podium.core.registry import get_game
 from podium.server.botworkers import NICE, BotWorkers
@@ -59,7 +59,7 @@ def test_with_no_worker_process_the_bots_think_in_threads_as_before(tmp_path: Pa
 
 
 def _position() -> tuple[Any, list[Any]]:
-    game = get_game("golf")
+    game = get_game(PLUGIN)
     state = game.new_game(game.config(), 2, 3)
     seat = state.current_player
     assert seat is not None
@@ -71,14 +71,14 @@ def test_a_worker_that_dies_is_replaced_and_a_failing_bot_does_not_kill_it() -> 
     workers = BotWorkers(1)
 
     async def run() -> None:
-        first = await workers.act("t1", 0, "random", "golf", view, legal)
+        first = await workers.act("t1", 0, "random", PLUGIN, view, legal)
         assert first in legal
         [pid] = workers.pids
         with pytest.raises(RuntimeError, match="unknown bot 'nobody'"):
-            await workers.act("t2", 0, "nobody", "golf", view, legal)
+            await workers.act("t2", 0, "nobody", PLUGIN, view, legal)
         assert workers.pids == [pid]  # the worker answered the error and lives on
         os.kill(pid, 9)  # killed (say, out of memory): the next move gets a new worker
-        assert await workers.act("t1", 0, "hard", "golf", view, legal) in legal
+        assert await workers.act("t1", 0, "hard", PLUGIN, view, legal) in legal
         assert workers.pids != [pid]
 
     try:
@@ -93,7 +93,7 @@ def test_tables_spread_over_the_workers_and_leave_them_when_forgotten() -> None:
 
     async def run() -> None:
         for table in ("a", "b", "c"):
-            await workers.act(table, 0, "random", "golf", view, legal)
+            await workers.act(table, 0, "random", PLUGIN, view, legal)
         assert sorted(w.tables for w in workers.workers) == [1, 2]
         assert workers.homes["a"] is not workers.homes["b"]
         for table in ("a", "b", "c"):
@@ -113,8 +113,8 @@ def test_a_quick_bot_does_not_wait_behind_a_long_search_at_another_table() -> No
     async def run() -> None:
         # A search far longer than any public table's: it is still thinking when the random bot of the other
         # table (in the same worker) has answered.
-        searching = asyncio.ensure_future(workers.act("slow", 0, "ismcts:iterations=1000000", "golf", view, legal))
-        assert await workers.act("quick", 0, "random", "golf", view, legal) in legal
+        searching = asyncio.ensure_future(workers.act("slow", 0, "ismcts:iterations=1000000", PLUGIN, view, legal))
+        assert await workers.act("quick", 0, "random", PLUGIN, view, legal) in legal
         assert not searching.done()
         searching.cancel()
 
