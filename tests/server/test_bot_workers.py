@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,13 @@ def _position() -> tuple[Any, list[Any]]:
     return state.view(seat), state.legal_actions()
 
 
+def _run(workers: BotWorkers, test: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    try:
+        asyncio.run(test())
+    finally:
+        workers.close()
+
+
 def test_a_worker_that_dies_is_replaced_and_a_failing_bot_does_not_kill_it() -> None:
     view, legal = _position()
     workers = BotWorkers(1)
@@ -81,10 +89,7 @@ def test_a_worker_that_dies_is_replaced_and_a_failing_bot_does_not_kill_it() -> 
         assert await workers.act("t1", 0, "hard", PLUGIN, view, legal) in legal
         assert workers.pids != [pid]
 
-    try:
-        asyncio.run(run())
-    finally:
-        workers.close()
+    _run(workers, run)
 
 
 def test_tables_spread_over_the_workers_and_leave_them_when_forgotten() -> None:
@@ -100,10 +105,7 @@ def test_tables_spread_over_the_workers_and_leave_them_when_forgotten() -> None:
             workers.forget(table)
         assert [w.tables for w in workers.workers] == [0, 0] and workers.homes == {}
 
-    try:
-        asyncio.run(run())
-    finally:
-        workers.close()
+    _run(workers, run)
 
 
 def test_a_quick_bot_does_not_wait_behind_a_long_search_at_another_table() -> None:
@@ -118,7 +120,4 @@ def test_a_quick_bot_does_not_wait_behind_a_long_search_at_another_table() -> No
         assert not searching.done()
         searching.cancel()
 
-    try:
-        asyncio.run(run())
-    finally:
-        workers.close()
+    _run(workers, run)
