@@ -122,13 +122,22 @@ async def victim(
             await asyncio.sleep(0.2)
 
 
-def new_victim_table(base: str) -> tuple[str, str]:
+def new_victim_table(base: str, until: float) -> tuple[str, str] | None:
+    """A new table for a victim, or None if none could be made before `until`: the victim shares its address with
+    the attacker, who uses up the address's creates, so a victim whose game ended waits for its turn like anyone."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    # 18 rounds, the longest a public server allows: a game lasts a good part of the run
+    body = {"game": "golf", "players": 2, "name": "Victim", "seats": seats, "options": {"rounds": 18}}
     with httpx2.Client(base_url=base, trust_env=False, timeout=30) as http:
-        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
-        # 18 rounds: one game lasts the whole run (the attacker uses up the address's creates)
-        body = {"game": "golf", "players": 2, "name": "Victim", "seats": seats, "options": {"rounds": 18}}
-        made = http.post("/api/tables", json=body).json()
-    return made["table"]["id"], made["token"]
+        while time.monotonic() < until:
+            answer = http.post("/api/tables", json=body)
+            if answer.status_code == 201:
+                made = answer.json()
+                return made["table"]["id"], made["token"]
+            if answer.status_code != 429:
+                raise RuntimeError(f"the victim's table was refused: {answer.status_code} {answer.text}")
+            time.sleep(float(answer.headers.get("retry-after", "1")))
+    return None
 
 
 # -- the attacker -------------------------------------------------------------------------------------------------
@@ -301,7 +310,10 @@ def hostile(args: argparse.Namespace) -> int:
 
             async def play(first: bool) -> None:
                 while time.monotonic() < end:  # a finished game: the next one
-                    table_id, token = await asyncio.to_thread(new_victim_table, base)
+                    made = await asyncio.to_thread(new_victim_table, base, end)
+                    if made is None:
+                        return
+                    table_id, token = made
                     if first:
                         shared["victim"] = table_id  # the one the attacker's spectators crowd
                     await victim(base, table_id, token, args.think, end, marks)
