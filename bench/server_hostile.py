@@ -21,7 +21,8 @@ attacker on the same loopback address, in a process of its own, runs everything 
 
 Figures: the victim's p50/p95 latency in each phase, the ratio attack / quiet (the issue's target: p95 within 2×
 the quiet figure), the server's resident memory (VmRSS, sampled every 0.5 s; alone, and with its worker processes:
-the hint worker and the bots') at its peak in each phase, and what the attacker got (tables made, refusals, the moves
+the hint worker and the bots') at its peak in each phase, the CPU it and its workers used (100% = one core), and
+what the attacker got (tables made, refusals, the moves
 its bots made, the spectators let in). The machine's load average is printed with them: on a shared machine the
 phases before and after the attack bound the noise.
 
@@ -73,6 +74,15 @@ def rss_mb(pid: int) -> float:
         return float("nan")
     found = re.search(r"VmRSS:\s+(\d+) kB", text)
     return int(found.group(1)) / 1024 if found else float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 def children(pid: int) -> list[int]:
@@ -257,6 +267,7 @@ async def _attack(
         "spectators let in": {"victim's table": on_victim[0], "others": on_bots[0]},
         "reconnects": storms[0],
         "slow requests cut": cut[0],
+        "its own CPU": f"{time.process_time():.1f} s",  # the attacking client's, on this machine's cores
     }
 
 
@@ -286,17 +297,27 @@ def hostile(args: argparse.Namespace) -> int:
         db, port = Path(folder) / "podium.sqlite3", free_port()
         log = Path(folder) / "serve.log"
         # as in production: rate limits and caps on, bots wait the default 0.5 s before they move
-        extra = ["--bot-processes", str(args.bot_processes)]
-        process = spawn_serve(db, port, bot_delay=0.5, rate_limits=True, log=log, extra=extra)
+        extra = ["--bot-processes", str(args.bot_processes)] if args.server_src is None else []
+        was = os.environ.get("PYTHONPATH")
+        if args.server_src is not None:  # the server (only) runs another tree's sources: a before/after comparison
+            os.environ["PYTHONPATH"] = os.pathsep.join([args.server_src, *([was] if was else [])])
+        try:
+            process = spawn_serve(db, port, bot_delay=0.5, rate_limits=True, log=log, extra=extra)
+        finally:
+            if was is None:
+                os.environ.pop("PYTHONPATH", None)
+            else:
+                os.environ["PYTHONPATH"] = was
         wait_serving(process, port, log=log)
         base = f"http://{HOST}:{port}"
-        samples: list[tuple[float, float, float]] = []
+        samples: list[tuple[float, float, float, float, float]] = []  # at, RSS, with workers, CPU s, workers' CPU s
         done = threading.Event()
 
         def sample() -> None:
             while not done.is_set():
-                own = rss_mb(process.pid)
-                samples.append((time.monotonic(), own, own + sum(rss_mb(c) for c in children(process.pid))))
+                own, kids = rss_mb(process.pid), children(process.pid)
+                cpu = (cpu_seconds(process.pid), sum(cpu_seconds(c) for c in kids))
+                samples.append((time.monotonic(), own, own + sum(rss_mb(c) for c in kids), *cpu))
                 time.sleep(0.5)
 
         sampler = threading.Thread(target=sample, daemon=True)
@@ -363,18 +384,23 @@ def hostile(args: argparse.Namespace) -> int:
             f"server_hostile: {args.victims} victim(s), {args.spectators} spectators, {args.slow} slow requests, "
             f"think {args.think} s; "
             f"attack parts {','.join(p for p in PARTS if p in parts)}, attacker nice {args.attacker_nice}, "
-            f"bot processes {args.bot_processes}; " + load_average()
+            f"bot processes {args.bot_processes if args.server_src is None else '-'}, "
+            f"server sources {args.server_src or 'this tree'}; " + load_average()
         )
         figures = {}
         for name, (a, b) in phases.items():
             lat = [x for t, x in marks if a <= t < b]
-            rss = [m for t, m, _ in samples if a <= t < b]
-            total = [m for t, _, m in samples if a <= t < b]
+            inside = [x for x in samples if a <= x[0] < b]
+            rss = [x[1] for x in inside]
+            total = [x[2] for x in inside]
+            span = inside[-1][0] - inside[0][0] if len(inside) > 1 else float("nan")
+            cpu = [(inside[-1][k] - inside[0][k]) / span * 100 if len(inside) > 1 else float("nan") for k in (3, 4)]
             figures[name] = percentile(lat, 0.95)
             print(
                 f"  {name:13} actions {len(lat):4}  p50 {percentile(lat, 0.5) * 1000:7.1f} ms  "
                 f"p95 {percentile(lat, 0.95) * 1000:7.1f} ms  peak RSS {max(rss, default=float('nan')):6.1f} MB "
-                f"(with its workers {max(total, default=float('nan')):6.1f} MB)"
+                f"(with its workers {max(total, default=float('nan')):6.1f} MB); CPU {cpu[0]:3.0f}% "
+                f"(its workers {cpu[1]:3.0f}%)"
             )
         quiet = max(figures["quiet before"], figures["quiet after"])
         ratio = figures["under attack"] / quiet if quiet else float("nan")
@@ -479,6 +505,11 @@ def main() -> int:
     )
     parser.add_argument(
         "--bot-processes", type=int, default=1, help="the server's --bot-processes (0: bots think in its threads)"
+    )
+    parser.add_argument(
+        "--server-src",
+        metavar="DIR",
+        help="run the server from these sources (e.g. /work/main/src: the code before a change; no --bot-processes)",
     )
     parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a start with N abandoned tables")
     parser.add_argument("--repeat", type=int, default=3)
