@@ -80,7 +80,9 @@ def test_a_worker_that_dies_is_replaced_and_a_failing_bot_does_not_kill_it() -> 
 
     async def run() -> None:
         first = await workers.act("t1", 0, "random", PLUGIN, view, legal)
-        assert first in legal
+        # The very object of the server's `legal`, which the table applies: a pickled copy of an action can differ
+        # from it in what the rules look at (Olympicards refused the copies as illegal).
+        assert any(first is action for action in legal)
         [pid] = workers.pids
         with pytest.raises(RuntimeError, match="unknown bot 'nobody'"):
             await workers.act("t2", 0, "nobody", PLUGIN, view, legal)

@@ -70,8 +70,9 @@ class _Agents:
 
 
 def _serve(conn: Connection, nice: int) -> None:
-    """The worker: answers ("act", id, table, seat, bot, game, view, legal) with (id, "ok", action) or (id, "error",
-    text), each from a thread of its own, and drops a table's bots on ("forget", table), until its pipe closes."""
+    """The worker: answers ("act", id, table, seat, bot, game, view, legal) with (id, "ok", the index in `legal` of
+    the action chosen) or (id, "error", text), each from a thread of its own, and drops a table's bots on ("forget",
+    table), until its pipe closes."""
     # The server's Ctrl-C reaches its whole process group: the worker ends when the server closes its pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
@@ -81,7 +82,11 @@ def _serve(conn: Connection, nice: int) -> None:
 
     def think(rid: int, table: str, seat: int, bot: str, game: str, view: View, legal: list[Action]) -> None:
         try:
-            answer: tuple[int, str, Any] = (rid, "ok", agents.get(table, seat, bot, game).act(view, legal))
+            chosen = agents.get(table, seat, bot, game).act(view, legal)
+            # An index, not the action: the server applies its own action object, as in its threads (a copy made by
+            # pickling can differ from it in what the game's rules look at, e.g. which card object it holds).
+            index = next((i for i, action in enumerate(legal) if action is chosen), None)
+            answer: tuple[int, str, Any] = (rid, "ok", legal.index(chosen) if index is None else index)
         except Exception as exc:  # a bot that fails must not kill the worker: the server plays for it
             answer = (rid, "error", f"{type(exc).__name__}: {exc}")
         with sending, contextlib.suppress(OSError):
@@ -104,18 +109,18 @@ class WorkerDied(RuntimeError):
     """The worker process ended before it answered."""
 
 
-def _settle(future: asyncio.Future[Action], status: str, answer: Any) -> None:
+def _settle(future: asyncio.Future[int], status: str, answer: Any) -> None:
     if future.done():  # its bot task was cancelled meanwhile (the table left memory)
         return
     if status == "ok":
-        future.set_result(cast(Action, answer))
+        future.set_result(cast(int, answer))
     elif status == "died":
         future.set_exception(WorkerDied("the bots' worker process ended"))
     else:
         future.set_exception(RuntimeError(answer))
 
 
-_Waiting = tuple[asyncio.AbstractEventLoop, asyncio.Future[Action], Connection]
+_Waiting = tuple[asyncio.AbstractEventLoop, asyncio.Future[int], Connection]
 
 
 class _Worker:
@@ -173,9 +178,10 @@ class _Worker:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_settle, future, "died", None)
 
-    async def act(self, table: str, seat: int, bot: str, game: str, view: View, legal: list[Action]) -> Action:
+    async def act(self, table: str, seat: int, bot: str, game: str, view: View, legal: list[Action]) -> int:
+        """The index in `legal` of the action the bot chooses."""
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[Action] = loop.create_future()
+        future: asyncio.Future[int] = loop.create_future()
         rid = next(self._ids)
         with self._lock:
             conn = self._spawn()
@@ -230,10 +236,11 @@ class BotWorkers:
             worker = self.homes[table] = min(self.workers, key=lambda w: w.tables)
             worker.tables += 1
         try:
-            return await worker.act(table, seat, bot, game, view, legal)
+            index = await worker.act(table, seat, bot, game, view, legal)
         except WorkerDied:  # killed (say, out of memory) while this bot thought: once more, in a new worker
             log.warning("the bots' worker process ended; a new one starts")
-            return await worker.act(table, seat, bot, game, view, legal)
+            index = await worker.act(table, seat, bot, game, view, legal)
+        return legal[index]
 
     def forget(self, table: str) -> None:
         """Drop `table`'s bots (its game ended, or it left memory)."""
