@@ -509,7 +509,7 @@ def main() -> int:
     parser.add_argument(
         "--server-src",
         metavar="DIR",
-        help="run the server from these sources (e.g. /work/main/src: the code before a change; no --bot-processes)",
+        help="run the server from these sources (another checkout's src: the code before a change; no --bot-processes)",
     )
     parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a start with N abandoned tables")
     parser.add_argument("--repeat", type=int, default=3)
