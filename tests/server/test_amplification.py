@@ -167,3 +167,18 @@ def test_a_broadcast_reaches_the_players_before_the_crowd_of_spectators(tmp_path
         assert order[:2] == [seat, 1 - seat] and order[2:] == [None] * 50
 
     run(play())
+
+
+def test_the_hint_worker_ends_quietly_when_the_killed_server_resets_its_pipe() -> None:
+    # Issue 28: a server killed with SIGKILL left a ConnectionResetError traceback of the hint worker in its log.
+    from podium.server import hints
+
+    class ResetPipe:
+        def send(self, message: Any) -> None:
+            pass
+
+        def recv(self) -> Any:
+            raise ConnectionResetError(104, "Connection reset by peer")
+
+    hints._serve(ResetPipe(), ())  # type: ignore[arg-type]  # returns instead of raising
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # _serve ignores Ctrl-C, as the worker must
