@@ -138,3 +138,47 @@ def test_the_hint_worker_survives_ctrl_c_and_stops_cleanly() -> None:
     # 0: it returned when its pipe closed (-9 only if that took it over 2 s, on a loaded machine); never 1, the exit
     # of a KeyboardInterrupt traceback
     assert not process.is_alive() and process.exitcode in (0, -signal.SIGKILL)
+
+
+def test_a_broadcast_reaches_the_players_before_the_crowd_of_spectators(tmp_path: Path) -> None:
+    # Issue 28: a table crowded by an attacker's spectators; the acting socket's acknowledgement, then the other
+    # players' syncs, are handed to their sockets before any spectator's.
+    async def play() -> None:
+        m = manager(tmp_path)
+        table = table_of_two(m, "kuhn")
+        order: list[int | None] = []
+
+        def socket(seat: int | None) -> Connection:
+            async def send(message: dict[str, Any]) -> None:
+                order.append(seat)
+
+            return Connection(send, seat, 10**6)
+
+        crowd = [socket(None) for _ in range(50)]
+        for conn in crowd[:25]:
+            m.connect(table, conn)
+        seats = [socket(0), socket(1)]
+        for conn in [*seats, *crowd[25:]]:
+            m.connect(table, conn)
+        order.clear()
+        seat = table.state.current_player
+        assert seat is not None
+        await m.commit(table, seat, table.state.legal_actions()[0], ack=seats[seat])
+        assert order[:2] == [seat, 1 - seat] and order[2:] == [None] * 50
+
+    run(play())
+
+
+def test_the_hint_worker_ends_quietly_when_the_killed_server_resets_its_pipe() -> None:
+    # Issue 28: a server killed with SIGKILL left a ConnectionResetError traceback of the hint worker in its log.
+    from podium.server import hints
+
+    class ResetPipe:
+        def send(self, message: Any) -> None:
+            pass
+
+        def recv(self) -> Any:
+            raise ConnectionResetError(104, "Connection reset by peer")
+
+    hints._serve(ResetPipe(), ())  # type: ignore[arg-type]  # returns instead of raising
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # _serve ignores Ctrl-C, as the worker must

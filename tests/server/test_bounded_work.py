@@ -139,3 +139,29 @@ def test_one_address_holds_a_bounded_number_of_game_sockets(tmp_path: Path) -> N
                 e.send_json({"type": "hello", "spectator": True})
                 assert e.receive_json()["type"] == "welcome"
         assert s.manager.sockets == {}
+
+
+def test_one_address_opens_game_sockets_at_a_bounded_rate(tmp_path: Path) -> None:
+    # Issue 28: a reconnect storm from one address opened 300 sockets a second, each a handshake, a hello and a
+    # snapshot on the event loop that serves every table; a human's acknowledgement waited behind them.
+    from starlette.websockets import WebSocketDisconnect
+
+    from podium.server.config import RateLimit
+
+    with serve(tmp_path / "db.sqlite3", socket_limit=RateLimit(burst=3, per_minute=60)) as s:
+        table_id = s.client.post("/api/tables", json=body(["human", "human"])).json()["table"]["id"]
+        url = f"/ws/tables/{table_id}"
+
+        def welcomed() -> bool:
+            try:
+                with s.client.websocket_connect(url) as ws:
+                    ws.send_json({"type": "hello", "spectator": True})
+                    return bool(ws.receive_json()["type"] == "welcome")
+            except WebSocketDisconnect as refused:
+                assert refused.code == 1008
+                return False
+
+        assert [welcomed() for _ in range(4)] == [True, True, True, False]  # one at a time: the cap is not it
+        s.clock.now += 1.0  # one a second comes back
+        assert [welcomed() for _ in range(2)] == [True, False]
+        assert s.manager.sockets == {}

@@ -406,12 +406,21 @@ def serve(
             help="hold rule options to the ranges a game allows on a public server (off: the whole ranges)",
         ),
     ] = True,
+    bot_processes: Annotated[
+        int,
+        typer.Option(
+            "--bot-processes",
+            help="worker processes the bots think in, at a lower priority than the server (0: in its threads)",
+        ),
+    ] = 1,
 ) -> None:
     """Start the web server: play in the browser with friends and bots (open the printed address)."""
     from podium.cli.serve import run_server
 
     if abandon_after < 0 or max_tables < 0 or max_bot_tables < 0:
         raise PodiumError("--abandon-after and the --max-…-per-address caps take 0 (none) or more")
+    if not 0 <= bot_processes <= 64:
+        raise PodiumError(f"--bot-processes {bot_processes}: give 0 (threads of the server) to 64")
     proxies = tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
     settings: dict[str, Any] = {
         "forwarded_allow_ips": proxies,
@@ -420,6 +429,7 @@ def serve(
         "max_tables_per_address": max_tables,
         "max_bot_tables_per_address": max_bot_tables,
         "public_limits": public_limits,
+        "bot_processes": bot_processes,
     }
     raise typer.Exit(run_server(host, port, db, bot_delay, console, rate_limits=rate_limits, **settings))
 

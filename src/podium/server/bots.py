@@ -1,8 +1,9 @@
 """Bots play server-side: one task per table while a bot is to move.
 
-A bot thinks in a worker thread (`asyncio.to_thread`) on a snapshot of its seat's view, so the event loop keeps
-serving everyone; its move is then applied like a human's, under the table's lock, only if the table has not
-changed meanwhile.
+A bot thinks on a snapshot of its seat's view, in a worker process at a lower priority (podium.server.botworkers;
+`bot_processes` of them), or with `bot_processes` 0 in a thread of the server (`asyncio.to_thread`), so the event
+loop keeps serving everyone; its move is then applied like a human's, under the table's lock, only if the table has
+not changed meanwhile.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ import secrets
 from typing import TYPE_CHECKING
 
 from podium.agents.base import Agent, make_agent
+from podium.core.contract import Action, View
+from podium.server.botworkers import BotWorkers
 from podium.server.protocol import ProtocolError
+from podium.server.tables import ENDED
 
 if TYPE_CHECKING:
     from podium.server.manager import TableManager
@@ -23,10 +27,11 @@ log = logging.getLogger("podium.server")
 
 
 class BotRunner:
-    def __init__(self, manager: TableManager, delay: float) -> None:
+    def __init__(self, manager: TableManager, delay: float, processes: int = 0) -> None:
         self.manager = manager
         self.delay = delay
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.workers = BotWorkers(processes) if processes > 0 else None
 
     def wake(self, table: Table) -> None:
         """Start the table's bot task if a bot is to move and someone is at the table to see it, through this
@@ -42,6 +47,17 @@ class BotRunner:
         (the one that holds the table, podium.server.cluster)."""
         cluster = self.manager.cluster
         return cluster is None or cluster.may_run_bots(table)
+
+    def forget(self, table_id: str) -> None:
+        """The table's game ended or it left memory: its bots' state goes (in a worker process, or with the table)."""
+        if self.workers is not None:
+            self.workers.forget(table_id)
+
+    async def _think(self, table: Table, seat: int, view: View, legal: list[Action]) -> Action:
+        if self.workers is not None:
+            bot = table.seats[seat].bot or "random"
+            return await self.workers.act(table.id, seat, bot, table.game.name, view, legal)
+        return await asyncio.to_thread(self._agent(table, seat).act, view, legal)
 
     def _agent(self, table: Table, seat: int) -> Agent:
         agent = table.agents.get(seat)
@@ -59,21 +75,23 @@ class BotRunner:
                     if seat is None:
                         # Decided and unregistered with no await in between, so a later wake() starts a new task.
                         del self.tasks[table.id]
+                        if table.status in ENDED:
+                            self.forget(table.id)
                         return
                     version, view, legal = table.version, table.state.view(seat), table.state.legal_actions()
-                    agent = self._agent(table, seat)
+                    name = table.seats[seat].bot or "random"
                 if self.delay > 0:
                     await asyncio.sleep(self.delay)
                 try:
-                    action = await asyncio.to_thread(agent.act, view, legal)
+                    action = await self._think(table, seat, view, legal)
                 except Exception:
-                    log.exception("bot %s failed in table %s; it plays its first legal action", agent.name, table.id)
+                    log.exception("bot %s failed in table %s; it plays its first legal action", name, table.id)
                     action = legal[0]
                 async with table.lock:
                     if table.version != version or table.bot_to_move() != seat:
                         continue
                     if action not in legal:
-                        log.error("bot %s chose an illegal action %s; it plays %s", agent.name, action, legal[0])
+                        log.error("bot %s chose an illegal action %s; it plays %s", name, action, legal[0])
                         action = legal[0]
                     try:
                         await self.manager.commit(table, seat, action)
@@ -93,3 +111,5 @@ class BotRunner:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.workers is not None:
+            await asyncio.to_thread(self.workers.close)

@@ -29,6 +29,9 @@ class RateLimit:
 class ServerConfig:
     db_path: Path | str = ""  # "" = default_db_path(); ":memory:" works for tests; or a postgresql:// URL
     bot_delay: float = 0.5  # seconds a bot waits before it acts, so that humans can follow
+    # Worker processes the bots think in, at a lower priority than the server (podium.server.botworkers); 0: in
+    # threads of the server, where a search holds the interpreter lock against the event loop.
+    bot_processes: int = 1
     hello_timeout: float = 10.0
     rate_per_second: float = 20.0  # sustained messages per connection
     rate_burst: float = 40.0
@@ -58,6 +61,10 @@ class ServerConfig:
     # bots only. 0: no cap.
     max_tables_per_address: int = 20
     max_sockets_per_address: int = 200  # game sockets open at once (players and spectators), beyond: refused
+    # Game sockets one address may open (with `rate_limits`; counted per process): a page reconnects at most twice a
+    # second (its backoff starts at 0.5 s), but a reconnect storm opened hundreds a second, each a handshake, a
+    # hello and a snapshot on the event loop that serves everyone. Beyond it, the upgrade is refused (403).
+    socket_limit: RateLimit = RateLimit(burst=30, per_minute=600)
     max_bot_tables_per_address: int = 2
     # Rule options held to the ranges a game declares for a public server (`option(public=...)`): one game's length
     # stays sane. False: the game's whole range, as the command line allows.

@@ -73,7 +73,7 @@ def _serve(conn: Connection, warm: Sequence[str] = ()) -> None:
     while True:
         try:
             game, view = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):  # the pipe closed, or was reset: the server was killed (SIGKILL) mid-message
             return
         try:
             compute = _hint_of(game)

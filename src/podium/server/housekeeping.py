@@ -79,6 +79,7 @@ def sweep(manager: TableManager) -> None:
             and table.id not in manager.bots.tasks
         ):
             del manager.tables[table.id]
+            manager.bots.forget(table.id)
     if alive:
         manager.db.set_alive(alive)
     if expired:
@@ -96,12 +97,15 @@ def sweep(manager: TableManager) -> None:
         drop(manager, table)
     if manager.limits is not None:
         manager.limits.prune()
+    if manager.socket_opens is not None:
+        manager.socket_opens.prune()
 
 
 def drop(manager: TableManager, table: Table) -> None:
     """Take a table that expired or was abandoned (here or through another process) out of memory: its bots stop,
     and its sockets close."""
     manager.tables.pop(table.id, None)
+    manager.bots.forget(table.id)
     task = manager.bots.tasks.pop(table.id, None)
     if task is not None:
         task.cancel()

@@ -44,13 +44,15 @@ class TableManager:
         self.db = db
         self.config = config
         self.tables: dict[str, Table] = {}
-        self.bots = BotRunner(self, config.bot_delay)
+        self.bots = BotRunner(self, config.bot_delay, config.bot_processes)
         self.hints = HintWorker(config.hint_timeout)
         self.commits = GroupCommit(db)
         # Seconds since 1970 (`created` and `alive` are stored); tests replace it with a fake clock.
         self.clock: Callable[[], float] = time.time
         limits = {"create": config.create_limit, "join": config.join_limit, "rematch": config.rematch_limit}
         self.limits = ClientLimits(limits, self.now) if config.rate_limits else None
+        # Socket opens per address, in this process's memory (like the socket cap): see `open_socket`.
+        self.socket_opens = ClientLimits({"socket": config.socket_limit}, self.now) if config.rate_limits else None
         self.sweeper: asyncio.Task[None] | None = None
         self.sockets: dict[str, int] = {}  # game sockets open per client address (see open_socket)
         self.hints_waiting = 0  # positions whose hint is being computed or waits for the worker (≤ hint_queue)
@@ -446,9 +448,12 @@ class TableManager:
         await hintdesk.ask(self, table, conn)
 
     def open_socket(self, client: str) -> bool:
-        """Count a game socket of `client`; False (and not counted) if the address holds as many as allowed."""
+        """Count a game socket of `client`; False (and not counted) if the address holds as many as allowed, or
+        opened as many as allowed lately (`socket_limit`: a reconnect storm)."""
         cap = self.config.max_sockets_per_address if self.limits is not None else 0
         if cap and self.sockets.get(client, 0) >= cap:
+            return False
+        if self.socket_opens is not None and self.socket_opens.retry_after("socket", client) is not None:
             return False
         self.sockets[client] = self.sockets.get(client, 0) + 1
         return True

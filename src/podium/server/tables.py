@@ -318,11 +318,8 @@ class Table:
             return
         shared = self._shared()
         texts: dict[int | None, str] = {}
-        # The acting socket first: its acknowledgement does not wait behind a crowd of spectators' frames.
-        order = list(self.connections)
-        if ack is not None and ack in self.connections:
-            order.remove(ack)
-            order.insert(0, ack)
+        # The acting socket first, then the other players: their frames do not wait behind a crowd of spectators'.
+        order = sorted(self.connections, key=lambda c: (c is not ack, c.seat is None))
         for conn in order:
             text = texts.get(conn.seat)
             if text is None:

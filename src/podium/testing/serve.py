@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 HOST = "127.0.0.1"  # loopback only
@@ -21,13 +22,20 @@ def free_port() -> int:
 
 
 def spawn_serve(
-    db: Path | str, port: int, *, bot_delay: float = 0.0, log: Path | None = None, rate_limits: bool = False
+    db: Path | str,
+    port: int,
+    *,
+    bot_delay: float = 0.0,
+    log: Path | None = None,
+    rate_limits: bool = False,
+    extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """Start `podium serve` (with this interpreter, so the same installation) on `port`; its output is appended to
-    `log`, or dropped. The REST rate limits are off unless asked for: every test client has the same address."""
+    `log`, or dropped. The REST rate limits are off unless asked for: every test client has the same address.
+    `extra`: more options of `podium serve`."""
     command = [sys.executable, "-c", "from podium.cli.app import main; main()", "serve", "--host", HOST]
     command += ["--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay)]
-    command += ["--rate-limits" if rate_limits else "--no-rate-limits"]
+    command += ["--rate-limits" if rate_limits else "--no-rate-limits", *extra]
     if log is None:
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with log.open("ab") as out:  # the child keeps its own descriptor
