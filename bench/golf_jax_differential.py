@@ -32,11 +32,13 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=1_000_000)
     parser.add_argument("--games", type=int, default=256, help="games per batch (random moves)")
     parser.add_argument("--heuristic-games", type=int, default=32, help="games per batch with the heuristic's moves")
+    parser.add_argument("--policies", choices=("both", "random"), default="both", help="random: no heuristic batches")
+    parser.add_argument("--first-batch", type=int, default=0, help="batch number to start from (seeds differ)")
     args = parser.parse_args()
     compiled: dict[tuple[int, int], Compiled] = {}
     total = games = 0
     start = time.time()
-    for batch in itertools.count():
+    for batch in itertools.count(args.first_batch):
         for players, (v, rules) in itertools.product(range(2, 6), enumerate(VARIANTS)):
             if total >= args.steps:
                 print(f"done: {total:,} steps, {games:,} games, {(time.time() - start) / 60:.1f} min, no mismatch")
@@ -44,8 +46,9 @@ def main() -> None:
             key = (players, v)
             if key not in compiled:
                 compiled[key] = Compiled.of(GolfConfig.from_options(rules), players)
-            policy = "heuristic" if batch % 2 else "random"
-            count = args.heuristic_games if batch % 2 else args.games
+            heuristic = batch % 2 == 1 and args.policies == "both"
+            policy = "heuristic" if heuristic else "random"
+            count = args.heuristic_games if heuristic else args.games
             try:
                 report = run(compiled[key], count, seed=batch * 1000 + players * 10 + v, policy=policy)
             except Mismatch as exc:

@@ -22,7 +22,7 @@ import numpy as np
 import podium.jax
 from podium.core.errors import ConfigError
 from podium.games.golf.config import GolfConfig
-from podium.games.golf.jax import engine
+from podium.games.golf.jax import engine, shuffle
 from podium.games.golf.jax.differential import Compiled, Mismatch, run
 
 # Each variant compiles its own XLA program: about two of the fast tier's minutes on a loaded machine.
@@ -107,3 +107,21 @@ def test_the_pgx_api(four: Compiled) -> None:
 def test_refused_options_are_named() -> None:
     with pytest.raises(ConfigError, match="chance"):
         podium.jax.make("golf", players=2, rules={"chance": True})
+
+
+def test_a_round_deck_is_a_permutation_and_the_deal_equals_the_draws() -> None:
+    # G-3: every round is dealt from a full 52-card deck; the deal's cards found together (a Lehmer code) are the
+    # cards the stock's draws would have given one after the other (shuffle.take), which is the order the reference
+    # engine is dealt by the differential check
+    seeds = jax.vmap(shuffle.seed_of)(jax.random.split(jax.random.PRNGKey(7), 512))
+    decks = np.asarray(jax.jit(jax.vmap(lambda seed: shuffle.deck_order(seed, jnp.int32(3), 12)))(seeds))
+    assert (np.sort(decks, axis=1) == np.arange(52)).all()
+    dealt, used = jax.jit(jax.vmap(lambda seed: shuffle.deal(seed, jnp.int32(3), 52)))(seeds)
+    # deck_order lays the draws out as the reference engine does: hands, then the stock from its bottom, the
+    # discard pile's first card last
+    draws = np.concatenate([decks[:, :12], decks[:, 51:52], decks[:, 12:51][:, ::-1]], axis=1)
+    assert (np.asarray(dealt) == draws).all()
+    assert (np.asarray(used) == [0xFFFFFFFF, (1 << 20) - 1]).all()
+    # the first card is spread over the deck (512 games: every card ~10 times, none more than 4 times that)
+    counts = np.bincount(decks[:, 0], minlength=52)
+    assert counts.max() <= 40 and (counts > 0).sum() >= 45

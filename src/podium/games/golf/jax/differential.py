@@ -21,6 +21,7 @@ from podium.core.rng import set_chance_script
 from podium.games.golf.config import GolfConfig
 from podium.games.golf.encoding import ENCODING
 from podium.games.golf.game import GAME
+from podium.games.golf.jax import shuffle
 from podium.games.golf.jax.env import GolfEnv
 from podium.games.golf.state import GolfState
 
@@ -49,11 +50,21 @@ class Compiled:
     init: Any
     step: Any
     observe_all: Any
+    decks: Any
 
     @classmethod
     def of(cls, config: GolfConfig, players: int, env: GolfEnv | None = None) -> Compiled:
         env = env or GolfEnv(config, players)
-        return cls(env, jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step)), jax.jit(jax.vmap(env.observe_all)))
+        p = env.params
+        rounds = jnp.arange(1, p.rounds + 1)
+        every_round = jax.vmap(lambda seed: jax.vmap(lambda r: shuffle.deck_order(seed, r, p.n * p.slots))(rounds))
+        return cls(
+            env,
+            jax.jit(jax.vmap(env.init)),
+            jax.jit(jax.vmap(env.step)),
+            jax.jit(jax.vmap(env.observe_all)),
+            jax.jit(every_round),
+        )
 
 
 @dataclass
@@ -70,7 +81,7 @@ def run(compiled: Compiled, games: int, seed: int, policy: str = "random") -> Re
     env = compiled.env
     config, n = env.config, env.params.n
     batch = compiled.init(jax.random.split(jax.random.PRNGKey(seed), games))
-    decks = np.asarray(batch.decks)
+    decks = np.asarray(compiled.decks(batch.seed))
     scripts = [_Decks(decks[b]) for b in range(games)]
     states: list[GolfState] = []
     for b in range(games):

@@ -4,13 +4,19 @@ thousands of games together: every decision's outcome is computed and the phase 
 It follows the reference engine (`podium.games.golf.state`) decision for decision, and the differential test
 (tests/games/golf/test_golf_jax.py) holds it to it at every step: the same deck order and the same actions give the
 same legal ids, observations, scores, round ends and utilities.
+
+Why it is written as it is (under `vmap` each operation runs over the whole batch, and whatever a branch costs every
+step pays): arrays change by dense `jnp.where` over a small `arange`, never by `.at[i].set` or an index that differs
+between games (a scatter or gather that XLA runs game by game on a CPU); the next round's deal takes only its
+`slots × players + 1` cards (`shuffle`), and a stock card is chosen when drawn; the discard pile is kept as each
+card's place in it, so that neither a push, a take nor the observation needs an indexed write; the round's end
+updates only the fields a deal or the game's end changes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 import pgx.core
 from pgx.core import dataclass  # pgx's State dataclass, as pgx.core re-exports it
@@ -18,20 +24,23 @@ from pgx.core import dataclass  # pgx's State dataclass, as pgx.core re-exports 
 from podium.games.golf import rules as g
 from podium.games.golf.actions import NUM_ACTIONS
 from podium.games.golf.cards import DECK_SIZE
+from podium.games.golf.jax import shuffle
 from podium.games.golf.jax.params import Params, Tables
 
 Array = Any  # a jax.Array (pgx's own alias)
 
 DRAW, TAKE, DISCARD, KNOCK, PASS = range(5)
 SWAP0, PEEK0, FLIP0 = 5, 11, 17  # action ids of slot 0 (podium.games.golf.actions)
+CARDS = jnp.arange(DECK_SIZE, dtype=jnp.int32)
 
 
 @dataclass
 class GolfJaxState(pgx.core.State):  # type: ignore[misc]  # pgx is untyped
     """One game (a batch under vmap). pgx's fields first; then the position, as the reference engine keeps it:
-    `hands[seat * slots + slot]`, `known` (UNSEEN / OWNER / PUBLIC), the stock as the round's deck `deck[size:size +
-    stock_len]` (top = last), the discard pile `pile[:pile_len]` (top = last), `seat` the seat to move (-1 once
-    over; pgx's `current_player` keeps the last mover then), `decks` every round's deck, dealt by `init`."""
+    `hands[seat * slots + slot]`, `known` (UNSEEN / OWNER / PUBLIC), the stock as its size (its cards are chosen
+    when drawn: `shuffle.take` from `seed`, the round and the cards `used` so far), the discard pile as each card's
+    place in it (`pile_at[card]`, -1 when not in it; the top is place `pile_len - 1`), `seat` the seat to move (-1
+    once over; pgx's `current_player` keeps the last mover then)."""
 
     current_player: Array
     observation: Array
@@ -40,12 +49,12 @@ class GolfJaxState(pgx.core.State):  # type: ignore[misc]  # pgx is untyped
     truncated: Array
     legal_action_mask: Array
     _step_count: Array
-    decks: Array
-    deck: Array
+    seed: Array
+    used: Array
     hands: Array
     known: Array
     stock_len: Array
-    pile: Array
+    pile_at: Array
     pile_len: Array
     drawn: Array
     taken: Array
@@ -71,41 +80,41 @@ def _i32(x: Any) -> Array:
     return jnp.asarray(x, dtype=jnp.int32)
 
 
-def deal(p: Params, s: GolfJaxState, round_: Array) -> GolfJaxState:
-    """G-3: round `round_`'s deck (dealt by `init`): `slots` cards face down to everyone, the last card face up to
-    start the discard pile, the rest the stock; G-3.4 the first player moves one seat each round; G-3.3 `peek =
-    near` shows everyone their slots 0 and 1 at once, `choose` and six-card's G-8.1 begin with choices."""
+def dealt(p: Params, seed: Array, round_: Array) -> dict[str, Array]:
+    """G-3: round `round_`'s deal: `slots` cards face down to everyone, the next card face up to start the discard
+    pile, the rest the stock; G-3.4 the first player moves one seat each round; G-3.3 `peek = near` shows everyone
+    their slots 0 and 1 at once, `choose` and six-card's G-8.1 begin with choices. The fields it sets."""
     size = p.n * p.slots
-    deck = s.decks[round_ - 1]
-    known = jnp.zeros(size, dtype=jnp.int32)
+    cards, used = shuffle.deal(seed, round_, size + 1)
     if not p.six and not p.peek_choose:
         known = jnp.where(jnp.arange(size) % p.slots < 2, g.OWNER, g.UNSEEN).astype(jnp.int32)
+    else:
+        known = jnp.zeros(size, dtype=jnp.int32)
     phase = g.N_INITIAL_FLIP if p.six else g.N_PEEK if p.peek_choose else g.N_START
     first = (round_ - 1) % p.n
-    return s.replace(  # type: ignore[no-any-return]
-        deck=deck,
-        hands=deck[:size],
-        known=known,
-        stock_len=_i32(DECK_SIZE - 1 - size),
-        pile=jnp.zeros(DECK_SIZE, dtype=jnp.int32).at[0].set(deck[DECK_SIZE - 1]),
-        pile_len=_i32(1),
-        drawn=_i32(-1),
-        taken=jnp.bool_(False),
-        phase=_i32(phase),
-        seat=_i32(first),
-        first=_i32(first),
-        round=_i32(round_),
-        closer=_i32(-1),
-        final_left=_i32(0),
-        round_start=s.turns,
-    )
+    return {
+        "used": used,
+        "hands": cards[:size],
+        "known": known,
+        "stock_len": _i32(DECK_SIZE - 1 - size),
+        "pile_at": jnp.where(cards[size] == CARDS, 0, -1).astype(jnp.int32),
+        "pile_len": _i32(1),
+        "drawn": _i32(-1),
+        "taken": jnp.bool_(False),
+        "phase": _i32(phase),
+        "seat": _i32(first),
+        "first": _i32(first),
+        "round": _i32(round_),
+        "closer": _i32(-1),
+        "final_left": _i32(0),
+    }
 
 
 def initial(p: Params, key: Array) -> GolfJaxState:
-    """Round 1 dealt, with every round's deck shuffled from `key` (one permutation per round)."""
-    decks = jax.vmap(lambda k: jax.random.permutation(k, DECK_SIZE))(jax.random.split(key, p.rounds))
-    n, size = p.n, p.n * p.slots
-    blank = GolfJaxState(
+    """Round 1 dealt from the game's seed (drawn from `key`)."""
+    seed = shuffle.seed_of(key)
+    n = p.n
+    s = GolfJaxState(
         current_player=_i32(0),
         observation=jnp.zeros(p.obs_size, dtype=jnp.float32),
         rewards=jnp.zeros(n, dtype=jnp.float32),
@@ -113,30 +122,22 @@ def initial(p: Params, key: Array) -> GolfJaxState:
         truncated=jnp.bool_(False),
         legal_action_mask=jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_),
         _step_count=_i32(0),
-        decks=decks.astype(jnp.int32),
-        deck=jnp.zeros(DECK_SIZE, dtype=jnp.int32),
-        hands=jnp.zeros(size, dtype=jnp.int32),
-        known=jnp.zeros(size, dtype=jnp.int32),
-        stock_len=_i32(0),
-        pile=jnp.zeros(DECK_SIZE, dtype=jnp.int32),
-        pile_len=_i32(0),
-        drawn=_i32(-1),
-        taken=jnp.bool_(False),
-        phase=_i32(g.N_START),
-        seat=_i32(0),
-        first=_i32(0),
-        round=_i32(1),
-        closer=_i32(-1),
-        final_left=_i32(0),
+        seed=seed,
         totals=jnp.zeros(n, dtype=jnp.int32),
         last_scores=jnp.zeros(n, dtype=jnp.int32),
         has_last=jnp.bool_(False),
         turns=_i32(0),
         round_start=_i32(0),
         ends=jnp.zeros(4, dtype=jnp.int32),
+        **dealt(p, seed, _i32(1)),
     )
-    s = deal(p, blank, _i32(1))
     return s.replace(current_player=s.seat, legal_action_mask=legal_mask(p, s))  # type: ignore[no-any-return]
+
+
+def own_unseen(p: Params, s: GolfJaxState) -> Array:
+    """Which of the mover's slots hold a card face down to them (dense: the seat differs between games)."""
+    unseen = (s.known == g.UNSEEN).reshape(p.n, p.slots)
+    return (unseen & (jnp.arange(p.n) == s.seat)[:, None]).any(axis=0)
 
 
 def legal_mask(p: Params, s: GolfJaxState) -> Array:
@@ -146,22 +147,22 @@ def legal_mask(p: Params, s: GolfJaxState) -> Array:
     optional."""
     ids = jnp.arange(NUM_ACTIONS)
     phase = s.phase
-    slot_ok = jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_)
-    own_unseen = jax.lax.dynamic_slice(s.known, (jnp.maximum(s.seat, 0) * p.slots,), (p.slots,)) == g.UNSEEN
+    unseen = own_unseen(p, s)
     start = (ids == DRAW) | (ids == TAKE)
     if p.knock_instead:
         start |= (ids == KNOCK) & (s.closer < 0)
     swaps = (ids >= SWAP0) & (ids < SWAP0 + p.slots)
     drawn = swaps | ((ids == DISCARD) & ~(s.taken & p.must_swap))
     knock = (ids == KNOCK) | (ids == PASS)
-    peeks = slot_ok.at[PEEK0 : PEEK0 + p.slots].set(own_unseen)
-    flips = slot_ok.at[FLIP0 : FLIP0 + p.slots].set(own_unseen)
+    peeks = jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_)
+    flips = jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_)
+    for slot in range(p.slots):
+        peeks |= (ids == PEEK0 + slot) & unseen[slot]
+        flips |= (ids == FLIP0 + slot) & unseen[slot]
     flip_pass = flips | ((ids == PASS) & (p.flip_mode == 1))
-    return jnp.select(
-        [phase == g.N_START, phase == g.N_DRAWN, phase == g.N_KNOCK, phase == g.N_PEEK, phase == g.N_INITIAL_FLIP,
-         phase == g.N_FLIP],
-        [start, drawn, knock, peeks, flips, flip_pass],
-        jnp.zeros(NUM_ACTIONS, dtype=jnp.bool_),
+    return (
+        ((phase == g.N_START) & start) | ((phase == g.N_DRAWN) & drawn) | ((phase == g.N_KNOCK) & knock)
+        | ((phase == g.N_PEEK) & peeks) | ((phase == g.N_INITIAL_FLIP) & flips) | ((phase == g.N_FLIP) & flip_pass)
     )  # fmt: skip
 
 
@@ -180,6 +181,11 @@ def round_scores(p: Params, sums: Array) -> Array:
     return sums - sums.min() if p.relative else sums
 
 
+def pile_top(s: GolfJaxState) -> Array:
+    """The discard pile's top card (0 when the pile is empty: the callers look at `pile_len` first)."""
+    return jnp.sum(jnp.where(s.pile_at == s.pile_len - 1, CARDS, 0))
+
+
 def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     """One decision of the seat to move (`GolfState.step`): `action` must be legal (pgx's `Env.step` ends the game
     with a penalty for an illegal one before this is reached)."""
@@ -190,33 +196,36 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     knock_phase, flip_phase = phase == g.N_KNOCK, phase == g.N_FLIP
     setup = (phase == g.N_PEEK) | (phase == g.N_INITIAL_FLIP)
     slot = jnp.clip(jnp.where(a >= FLIP0, a - FLIP0, jnp.where(a >= PEEK0, a - PEEK0, a - SWAP0)), 0, slots - 1)
-    i = jnp.maximum(seat, 0) * slots + slot
-    mine = jnp.arange(n * slots) // slots == seat
+    places = jnp.arange(n * slots)
+    at_i = places == jnp.maximum(seat, 0) * slots + slot
+    mine = places // slots == seat
 
     # G-4.1 a turn's start: draw from the stock or take the top discard; G-4.2 knock (instead, or after the turn)
     draw, take = start & (a == DRAW), start & (a == TAKE)
     knocks = (start | knock_phase) & (a == KNOCK)
     turns = s.turns + start.astype(jnp.int32)
-    size = n * slots
-    stock_top = s.deck[size + s.stock_len - 1]
-    pile_top = s.pile[jnp.maximum(s.pile_len - 1, 0)]
+    stock_top, used = shuffle.take(s.seed, s.round, DECK_SIZE - s.stock_len, s.used)
+    used = jnp.where(draw, used, s.used)
+    top = s.pile_len - 1
     stock_len = s.stock_len - draw.astype(jnp.int32)
 
     # G-4.1 a card in hand swapped in (face up if taken, or in six-card: G-8.2) or discarded
     swap = in_hand & (a >= SWAP0) & (a < SWAP0 + slots)
     discard = in_hand & (a == DISCARD)
-    old = s.hands[i]
-    was_down = s.known[i] == g.UNSEEN
-    hands = jnp.where(swap, s.hands.at[i].set(s.drawn), s.hands)
+    old = jnp.sum(jnp.where(at_i, s.hands, 0))
+    was_down = jnp.any(at_i & (s.known == g.UNSEEN))
+    hands = jnp.where(swap & at_i, s.drawn, s.hands)
     placed = jnp.where(s.taken | p.six, g.PUBLIC, g.OWNER)
     # G-3.3 a peek, G-8.1 / G-8.2 a flip
     flip = flip_phase & (a >= FLIP0)
-    seen = jnp.where(swap, placed, jnp.where(setup & (phase == g.N_PEEK), g.OWNER, g.PUBLIC))
-    known = jnp.where(swap | setup | flip, s.known.at[i].set(seen), s.known)
+    seen = jnp.where(swap, placed, jnp.where(phase == g.N_PEEK, g.OWNER, g.PUBLIC))
+    known = jnp.where((swap | setup | flip) & at_i, seen, s.known).astype(jnp.int32)
     pushed = swap | discard
-    pile = jnp.where(pushed, s.pile.at[s.pile_len].set(jnp.where(swap, old, s.drawn)), s.pile)
+    pushed_card = jnp.where(swap, old, s.drawn)
+    pile_at = jnp.where(take & (s.pile_at == top), -1, s.pile_at)
+    pile_at = jnp.where(pushed & (pushed_card == CARDS), s.pile_len, pile_at)
     pile_len = s.pile_len + pushed.astype(jnp.int32) - take.astype(jnp.int32)
-    drawn = jnp.where(draw, stock_top, jnp.where(take, pile_top, jnp.where(pushed, -1, s.drawn)))
+    drawn = jnp.where(draw, stock_top, jnp.where(take, pile_top(s), jnp.where(pushed, -1, s.drawn)))
     taken = jnp.where(draw, False, jnp.where(take, True, s.taken))
     unseen_left = jnp.sum(mine & (known == g.UNSEEN))
 
@@ -241,20 +250,23 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     limit = turn_over & ~out_of_stock & ~closed & last_turn
     round_over = out_of_stock | closed | limit | ends_now
     close_end = g.END_ALL_UP if p.six else g.END_KNOCK
-    how = jnp.select([out_of_stock, closed, limit], [g.END_STOCK, close_end, g.END_TURN_LIMIT], g.END_ALL_UP)
+    how = jnp.where(
+        out_of_stock, g.END_STOCK, jnp.where(closed, close_end, jnp.where(limit, g.END_TURN_LIMIT, g.END_ALL_UP))
+    )
     next_seat = (seat + 1) % n
     # G-3.3 / G-8.1: two choices each, one player after the other, then the round's first turn
     chosen = setup & (unseen_left == slots - 2)
     seat_after = jnp.where((turn_over & ~round_over) | chosen, next_seat, seat)
-    phase_after = jnp.select(
-        [draw | take, to_flip, to_knock, turn_over & ~round_over, chosen & (next_seat == s.first)],
-        [g.N_DRAWN, g.N_FLIP, g.N_KNOCK, g.N_START, g.N_START],
-        phase,
-    )
+    phase_after = jnp.where(
+        draw | take, g.N_DRAWN,
+        jnp.where(to_flip, g.N_FLIP, jnp.where(to_knock, g.N_KNOCK, jnp.where(
+            (turn_over & ~round_over) | (chosen & (next_seat == s.first)), g.N_START, phase))),
+    )  # fmt: skip
 
     played = s.replace(
-        hands=hands, known=known, stock_len=stock_len, pile=pile, pile_len=pile_len, drawn=drawn, taken=taken,
-        phase=_i32(phase_after), seat=_i32(seat_after), closer=_i32(closer), final_left=_i32(final_left), turns=turns,
+        used=used, hands=hands, known=known, stock_len=stock_len, pile_at=pile_at, pile_len=pile_len, drawn=drawn,
+        taken=taken, phase=_i32(phase_after), seat=_i32(seat_after), closer=_i32(closer),
+        final_left=_i32(final_left), turns=turns,
     )  # fmt: skip
     return _after_round(p, t, played, round_over, how)
 
@@ -263,21 +275,25 @@ def _after_round(p: Params, t: Tables, s: GolfJaxState, round_over: Array, how: 
     """G-5 a round's end: its scores added to the totals (G-6, G-8.5), all cards face up; then the next deal, or
     the game's end after the last round."""
     scores = round_scores(p, hand_sums(p, t, s.hands))
-    scored = s.replace(
+    over = round_over & (s.round >= p.rounds)
+    redeal = round_over & ~over
+    fields = {
+        name: jnp.where(redeal, value, getattr(s, name))
+        for name, value in dealt(p, s.seed, jnp.minimum(s.round + 1, p.rounds)).items()
+    }
+    fields.update(
+        drawn=jnp.where(round_over, -1, fields["drawn"]),
+        phase=jnp.where(over, g.N_OVER, fields["phase"]).astype(jnp.int32),
+        seat=jnp.where(over, -1, fields["seat"]).astype(jnp.int32),
+        known=jnp.where(over, g.PUBLIC, fields["known"]).astype(jnp.int32),
+    )
+    return s.replace(  # type: ignore[no-any-return]
+        **fields,
         totals=jnp.where(round_over, s.totals + scores, s.totals),
         last_scores=jnp.where(round_over, scores, s.last_scores),
         has_last=s.has_last | round_over,
-        ends=jnp.where(round_over, s.ends.at[how].add(1), s.ends),
-        drawn=jnp.where(round_over, -1, s.drawn),
-    )
-    over = round_over & (s.round >= p.rounds)
-    redealt = deal(p, scored, jnp.minimum(s.round + 1, p.rounds))
-    finished = scored.replace(phase=_i32(g.N_OVER), seat=_i32(-1), known=jnp.full_like(s.known, g.PUBLIC))
-    return jax.tree_util.tree_map(  # type: ignore[no-any-return]
-        lambda done, next_round, same: jnp.where(over, done, jnp.where(round_over, next_round, same)),
-        finished,
-        redealt,
-        scored,
+        ends=s.ends + (round_over & (jnp.arange(4) == how)).astype(jnp.int32),
+        round_start=jnp.where(redeal, s.turns, s.round_start),
     )
 
 

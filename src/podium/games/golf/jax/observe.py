@@ -1,6 +1,9 @@
 """What one seat may know (G-7), as `podium.rl`'s Golf encoder writes it (`podium.games.golf.encoding`, documented
 in docs/rl.md), element for element: the same layout, the same one-hots, the same float32 numbers (those the
-encoder computes in double precision are read from `params.Tables`). Seats are relative: the viewer first."""
+encoder computes in double precision are read from `params.Tables`). Seats are relative: the viewer first.
+
+Built from dense comparisons (no scatter, and seats rotated by a small one-hot matrix rather than an index that
+differs between games), as the step is: see engine.py."""
 
 from __future__ import annotations
 
@@ -8,8 +11,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from podium.games.golf.cards import DECK_SIZE
-from podium.games.golf.jax.engine import GolfJaxState
+from podium.games.golf.jax.engine import GolfJaxState, pile_top
 from podium.games.golf.jax.params import Params, Tables
 from podium.games.golf.rules import N_DRAWN, OWNER, PHASES, PUBLIC
 
@@ -24,6 +26,11 @@ def _card(card: Array, t: Tables, on: Array) -> Array:
     """A card's 17 floats: rank one-hot (A..K), suit one-hot (c d h s); zeros when `on` is false."""
     rank = jnp.asarray(t.rank)[jnp.maximum(card, 0)]
     return jnp.concatenate([_one_hot(rank, 13, on), _one_hot(jnp.maximum(card, 0) % 4, 4, on)])
+
+
+def _rotated(rotate: Array, by_seat: Array) -> Array:
+    """`by_seat` (seats first) with its rows in relative order: `rotate[r, seat]` is 1 where seat is relative r."""
+    return (rotate.reshape(rotate.shape + (1,) * (by_seat.ndim - 1)) * by_seat[None]).sum(axis=1)
 
 
 def observe(p: Params, t: Tables, s: GolfJaxState, viewer: Array) -> Array:
@@ -53,18 +60,16 @@ def observe(p: Params, t: Tables, s: GolfJaxState, viewer: Array) -> Array:
         ]),
         _card(s.drawn, t, in_hand & (s.taken | (s.seat == viewer))),
         jnp.stack([in_hand & ~s.taken, in_hand & s.taken]).astype(jnp.float32),
-        _card(s.pile[jnp.maximum(s.pile_len - 1, 0)], t, s.pile_len > 0),
+        _card(pile_top(s), t, s.pile_len > 0),
     ]  # fmt: skip
-    # the whole discard pile: a card i-th from the top gets 1 - i/52 (the place past the end takes what is stale)
-    depth = s.pile_len - 1 - jnp.arange(DECK_SIZE)
-    places = jnp.where(depth >= 0, s.pile, DECK_SIZE)
-    discard = jnp.zeros(DECK_SIZE + 1, dtype=jnp.float32).at[places].set(jnp.asarray(t.at)[jnp.maximum(depth, 0)])
+    # the whole discard pile: a card i-th from the top gets 1 - i/52
+    depth = s.pile_len - 1 - s.pile_at
+    discard = jnp.where(s.pile_at >= 0, jnp.asarray(t.at)[jnp.clip(depth, 0, len(t.at) - 1)], jnp.float32(0.0))
     # per relative seat and slot: what is known of the card one-hot, then the card if the viewer knows it (G-7)
-    seats = (viewer + jnp.arange(n)) % n
-    order = (seats[:, None] * slots + jnp.arange(slots)[None, :]).reshape(-1)
-    known = s.known[order]
-    cards = s.hands[order]
-    level = jnp.where(jnp.repeat(seats, slots) == viewer, OWNER, PUBLIC)
+    rotate = (jnp.arange(n)[None, :] == (viewer + jnp.arange(n)[:, None]) % n).astype(jnp.int32)  # [rel, seat]
+    known = _rotated(rotate, s.known.reshape(n, slots)).reshape(-1)
+    cards = _rotated(rotate, s.hands.reshape(n, slots)).reshape(-1)
+    level = jnp.where(jnp.arange(n * slots) < slots, OWNER, PUBLIC)  # relative seat 0 is the viewer
     shown = known >= level
     ranks = jnp.asarray(t.rank)[cards]
     hands = jnp.concatenate(
@@ -76,6 +81,6 @@ def observe(p: Params, t: Tables, s: GolfJaxState, viewer: Array) -> Array:
         axis=1,
     ).reshape(-1)
     offset = t.score_offset
-    scores = jnp.asarray(t.totals)[s.totals[seats] + offset]
-    last = jnp.where(s.has_last, jnp.asarray(t.last)[s.last_scores[seats] + offset], jnp.float32(0.0))
-    return jnp.concatenate([*head, discard[:DECK_SIZE], hands, scores, last])
+    scores = jnp.asarray(t.totals)[_rotated(rotate, s.totals) + offset]
+    last = jnp.where(s.has_last, jnp.asarray(t.last)[_rotated(rotate, s.last_scores) + offset], jnp.float32(0.0))
+    return jnp.concatenate([*head, discard, hands, scores, last])

@@ -2,7 +2,7 @@
 fixed when a step is compiled) and the exact float tables the observation reads.
 
 Every rule option that changes play is supported; `chance` (explicit chance nodes, for OpenSpiel) is refused: the
-batch engine deals each round's whole deck at once, from the key given to `init`.
+batch engine's decks are fixed by the key given to `init` (each round's, `shuffle`), not chosen card by card.
 """
 
 from __future__ import annotations
