@@ -37,6 +37,7 @@ events are checked at the decision nodes, as without the option.
 from __future__ import annotations
 
 import json
+import pickle
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -260,6 +261,22 @@ def _check_legal_list(game: Game, config: GameConfig, seed: int, ply: int, legal
         raise _fail(game, seed, ply, f"legal actions not sorted by id or not unique: {ids}")
 
 
+def _check_pickled_actions(
+    game: Game, state: State, seed: int, ply: int, actions: list[Action], after_first: dict[str, Any]
+) -> None:
+    """Actions travel between processes (worker pools, Ray, the server's bot worker): a pickled copy of a legal action
+    is accepted as that action and plays the same. `after_first`: the state after the first action itself."""
+    for i, action in enumerate(actions):
+        moved = pickle.loads(pickle.dumps(action))
+        trial = state.clone()
+        try:
+            trial.apply(moved)
+        except IllegalAction as exc:
+            raise _fail(game, seed, ply, f"a pickled copy of {action.text()!r} is refused: {exc}") from None
+        if i == 0 and trial.to_dict() != after_first:
+            raise _fail(game, seed, ply, f"a pickled copy of {action.text()!r} plays otherwise than the action")
+
+
 def _deep_checks(
     game: Game,
     config: GameConfig,
@@ -306,6 +323,7 @@ def _deep_checks(
         copy.apply(legal[0])
         if state.to_dict() != before:
             raise _fail(game, seed, ply, "applying an action to a clone changed the original")
+        _check_pickled_actions(game, state, seed, ply, [legal[0], legal[-1]], copy.to_dict())
     restored = game.state_from_dict(json.loads(json.dumps(before)))
     if restored.to_dict() != before:
         raise _fail(game, seed, ply, "to_dict/from_dict does not round-trip")

@@ -10,7 +10,7 @@ action space of a config ends after the plays of its sport set's largest play (`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any
 
@@ -107,6 +107,11 @@ class OlyAction(Action):
 
     def __hash__(self) -> int:
         return self._id
+
+    def __reduce__(self) -> tuple[Callable[[int], OlyAction], tuple[int]]:
+        # A copy (pickled to a worker process and back, to Ray, deep-copied) is the interned action itself: the
+        # engine compares the special actions by identity.
+        return from_id, (self._id,)
 
 
 WITHDRAW = OlyAction(WITHDRAW_ID, "withdraw")
