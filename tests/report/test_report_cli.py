@@ -34,6 +34,10 @@ def report(tmp: Path, name: str, *extra: str) -> dict[str, Any]:
     return data
 
 
+# A whole report's runs on worker processes (`compared` and each test's own): the full suite's, not the fast tier's.
+REPORT_RUN = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def compared(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     tmp = tmp_path_factory.mktemp("report")
@@ -49,6 +53,7 @@ def without_times(value: Any) -> Any:
     return value
 
 
+@REPORT_RUN
 def test_fairness_figures_equal_podium_simulate(compared: tuple[Path, dict[str, Any]]) -> None:
     tmp, doc = compared
     for v, hands in enumerate(("1", "3")):
@@ -67,6 +72,7 @@ def test_fairness_figures_equal_podium_simulate(compared: tuple[Path, dict[str, 
         assert variant["length"]["decisions"]["mean"] == sim["summary"]["mean_actions"]
 
 
+@REPORT_RUN
 def test_differences_equal_podium_simulate_compare(compared: tuple[Path, dict[str, Any]]) -> None:
     tmp, doc = compared
     out = tmp / "compare.json"
@@ -83,6 +89,7 @@ def test_differences_equal_podium_simulate_compare(compared: tuple[Path, dict[st
     assert diff["winners_changed"] == summary["winners_changed"]
 
 
+@REPORT_RUN
 def test_ladder_figures_equal_podium_tournament(compared: tuple[Path, dict[str, Any]]) -> None:
     tmp, doc = compared
     for v, hands in enumerate(("1", "3")):
@@ -102,6 +109,7 @@ def test_ladder_figures_equal_podium_tournament(compared: tuple[Path, dict[str, 
                     assert skill["win_matrix"][b][c] == tour["summary"]["head_to_head"][bot][other]
 
 
+@REPORT_RUN
 def test_same_command_same_figures(tmp_path: Path, compared: tuple[Path, dict[str, Any]]) -> None:
     _, first = compared
     again = report(tmp_path, "again", "--compare", "hands=1,3")
@@ -110,12 +118,14 @@ def test_same_command_same_figures(tmp_path: Path, compared: tuple[Path, dict[st
     assert f"--seed {SEED}" in first["command"] and "--compare hands=1,3" in first["command"]
 
 
+@REPORT_RUN
 def test_workers_give_the_same_figures(tmp_path: Path, compared: tuple[Path, dict[str, Any]]) -> None:
     _, first = compared
     pooled = report(tmp_path, "pooled", "--compare", "hands=1,3", "--workers", "2")
     assert without_times(pooled) == without_times(first)
 
 
+@REPORT_RUN
 def test_page_is_self_contained_and_says_how_to_reproduce(compared: tuple[Path, dict[str, Any]]) -> None:
     tmp, doc = compared
     page = re.sub(r'xmlns(:\w+)?="[^"]*"', "", (tmp / "compared.html").read_text())  # names, not requests
@@ -136,6 +146,7 @@ def test_page_is_self_contained_and_says_how_to_reproduce(compared: tuple[Path, 
     assert "This game declares no figures of its own" in page  # Kuhn has no report facet
 
 
+@REPORT_RUN
 def test_the_page_counts_seats_from_1_and_the_json_from_0(compared: tuple[Path, dict[str, Any]]) -> None:
     # Seats are counted one way on every screen a person reads (the terminal, the web, this page); the JSON keeps
     # the records' 0-based seats.
@@ -146,6 +157,7 @@ def test_the_page_counts_seats_from_1_and_the_json_from_0(compared: tuple[Path, 
     assert [s["seat"] for s in doc["players"][0]["differences"][0]["score_by_seat"]] == [0, 1]
 
 
+@REPORT_RUN
 def test_report_speaks_hungarian_and_norwegian(tmp_path: Path) -> None:
     for lang, word in (("hu", "Igazságosság helyenként"), ("nb", "Rettferdighet etter plass")):
         out = tmp_path / f"{lang}.html"
