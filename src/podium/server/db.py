@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -73,30 +74,30 @@ class ActionRow:
     result: JsonDict | None = None
 
 
-class SqlStore:
+class SqlStore(ABC):
     """Every query of the server, for any store: a subclass gives the connection (`execute`, `executemany` with `?`
     parameters, `transaction`) and says which rows a batch of actions could not take (`append_actions`)."""
 
     dialect: Dialect
     where: str  # the database, as shown in the log (never a password)
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
-        raise NotImplementedError
+    @abstractmethod
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor: ...
 
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
-    def transaction(self) -> AbstractContextManager[Sql]:
-        raise NotImplementedError
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Sql]: ...
 
-    def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def close(self) -> None: ...
 
+    @abstractmethod
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:
         """Commit actions (of any tables) in one transaction; an action with a `result` also marks its table
         finished. Returns the rows refused because their ply is taken (another process played it first): nothing
         of those is written. Any other failure raises, and then nothing is written."""
-        raise NotImplementedError
 
     def schema(self) -> int:
         """The number of the last migration applied (0: an empty database)."""
@@ -119,10 +120,11 @@ class SqlStore:
             done.append(migration.number)
         return done
 
-    def lock_schema(self, c: Sql) -> None:
+    # Two hooks that do nothing unless a store needs them (SQLite needs neither): not abstract.
+    def lock_schema(self, c: Sql) -> None:  # noqa: B027
         """Make other processes opening the database wait for this transaction (SQLite's BEGIN IMMEDIATE does)."""
 
-    def changed(self, table_ids: Sequence[str]) -> None:
+    def changed(self, table_ids: Sequence[str]) -> None:  # noqa: B027
         """Tell the other processes that these tables' seats, status or rematch changed (none with SQLite)."""
 
     def _schema_in(self, c: Sql) -> int:
