@@ -12,7 +12,7 @@ import pytest
 
 from podium.agents.base import make_agent
 from podium.agents.playouts import win_chances, with_margin
-from podium.core.contract import View
+from podium.core.contract import State, View
 from podium.core.rng import Rng
 from podium.games.golf import GAME
 from podium.games.golf.bots.heuristic import GolfHeuristic
@@ -59,24 +59,30 @@ SIX_CARD = [
 ]
 
 
-@pytest.mark.parametrize("options", [*FOUR_CARD, *SIX_CARD], ids=str)
-def test_a_searched_move_and_its_playout(options: dict[str, Any]) -> None:
-    """The flat search's step, `GolfPlayout.play`: with `keep` the world is left as it was, and the rewards are those
-    of the same move played on a copy given away (`keep` False); each reward is in [0, 1]."""
-    rng = Rng(6)
-    compared = 0
+def sampled_worlds(options: dict[str, Any], seed: int) -> Iterator[tuple[GolfPlayout, State]]:
+    """For about one decision in four of a few games, the playout prepared for that view and a world it samples
+    (`Rng(seed)` picks the decisions and samples the worlds)."""
+    rng = Rng(seed)
     for _, view in decisions(options, 6, 3):
         if rng.randbelow(4) == 0:
             playout = GolfPlayout()
             playout.prepare(view)
-            world = playout.sampler(GAME, view)(rng)
-            before = world.to_dict()
-            for action in world.legal_actions():
-                kept = playout.play(world, action, Rng(compared), True)
-                assert world.to_dict() == before
-                assert playout.play(world.clone(), action, Rng(compared), False) == kept
-                assert all(0.0 <= x <= 1.0 for x in kept) and len(kept) == world.num_players
-                compared += 1
+            yield playout, playout.sampler(GAME, view)(rng)
+
+
+@pytest.mark.parametrize("options", [*FOUR_CARD, *SIX_CARD], ids=str)
+def test_a_searched_move_and_its_playout(options: dict[str, Any]) -> None:
+    """The flat search's step, `GolfPlayout.play`: with `keep` the world is left as it was, and the rewards are those
+    of the same move played on a copy given away (`keep` False); each reward is in [0, 1]."""
+    compared = 0
+    for playout, world in sampled_worlds(options, 6):
+        before = world.to_dict()
+        for action in world.legal_actions():
+            kept = playout.play(world, action, Rng(compared), True)
+            assert world.to_dict() == before
+            assert playout.play(world.clone(), action, Rng(compared), False) == kept
+            assert all(0.0 <= x <= 1.0 for x in kept) and len(kept) == world.num_players
+            compared += 1
     assert compared > 40
 
 
@@ -85,17 +91,12 @@ def test_the_flat_searchs_world_gives_each_move_the_rewards_of_its_own_playout(o
     """`GolfPlayout.play_each` (the flat search plays every root move in a sampled world; four-card makes the seats
     the policy reads once for the world) gives each move the rewards `play` gives it alone, from the same generator
     state."""
-    rng = Rng(9)
     compared = 0
-    for _, view in decisions(options, 6, 3):
-        if rng.randbelow(4) == 0:
-            playout = GolfPlayout()
-            playout.prepare(view)
-            world = playout.sampler(GAME, view)(rng)
-            legal = list(world.legal_actions())
-            alone = [playout.play(world, action, Rng(compared), True) for action in legal]
-            assert playout.play_each(world, legal, Rng(compared)) == alone
-            compared += len(legal)
+    for playout, world in sampled_worlds(options, 9):
+        legal = list(world.legal_actions())
+        alone = [playout.play(world, action, Rng(compared), True) for action in legal]
+        assert playout.play_each(world, legal, Rng(compared)) == alone
+        compared += len(legal)
     assert compared > 40
 
 
