@@ -435,12 +435,15 @@ def abandoned_tables(db: Path, count: int) -> None:
     with sqlite3.connect(db) as conn:
         rows = []
         for n in range(count):
-            rows.append(
-                (f"t{n}", "golf", json.dumps(config.to_dict()), 2, n, long_ago, "playing", None, None, None, long_ago)
-            )
-        conn.executemany("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+            rows.append((f"t{n}", "golf", json.dumps(config.to_dict()), 2, n, long_ago, "playing", long_ago))
+        # Columns named: the schema grows by migrations (e.g. tables.owner), and a new column must not break this.
         conn.executemany(
-            "INSERT INTO seats VALUES (?,?,?,?,?,?)",
+            "INSERT INTO tables (id, game, options, num_players, seed, created, status, alive)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            rows,
+        )
+        conn.executemany(
+            "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?,?,?,?,?,?)",
             [
                 (f"t{n}", s, k, b, nm, h)
                 for n in range(count)
@@ -448,7 +451,7 @@ def abandoned_tables(db: Path, count: int) -> None:
             ],
         )
         conn.executemany(
-            "INSERT INTO actions VALUES (?,?,?,?,?)",
+            "INSERT INTO actions (table_id, ply, seat, action, created) VALUES (?,?,?,?,?)",
             [(f"t{n}", ply, seat, action, long_ago) for n in range(count) for ply, (seat, action) in enumerate(moves)],
         )
 
