@@ -191,6 +191,7 @@ def _run_pool(job: Job[R], workers: int, size: int, progress: Progress | None) -
     done = 0
     pending: dict[Future[R], int] = {}
     todo = chunks(job.total, size)
+    others = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(job))
     try:
         for start, stop in todo:
@@ -207,9 +208,14 @@ def _run_pool(job: Job[R], workers: int, size: int, progress: Progress | None) -
                 nxt = next(todo, None)
                 if nxt is not None:
                     pending[pool.submit(_run_chunk, job, nxt[0], nxt[1])] = nxt[1] - nxt[0]
-    finally:
-        # On an error or Ctrl-C, chunks not yet started are dropped instead of played to the end.
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        # On an error, Ctrl-C or SIGTERM nobody will read the chunks in flight: the workers are ended rather than
+        # left to play them out (SIGTERM reaches this process only, and a chunk can take minutes).
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in set(multiprocessing.active_children()) - others:
+            worker.terminate()
+        raise
+    pool.shutdown(wait=True)
     return total
 
 
