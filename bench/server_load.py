@@ -45,6 +45,7 @@ import httpx2
 from websockets.asyncio.client import connect
 
 import load_sites
+from podium.testing.cpuquota import CpuQuota
 from podium.testing.serve import HOST, free_port, spawn_serve, wait_serving
 
 MIN_INTERVAL = 1 / 15  # seconds between two actions of one client (the server allows 20 messages/s)
@@ -245,12 +246,15 @@ def sleep_until(at: float) -> None:
 def load(args: argparse.Namespace) -> int:
     settings = {"game": args.game, "players": args.players, "think": args.think, "games": args.games, "ramp": args.ramp}
     settings["spread"] = args.spread
+    if args.server_cpu is not None and (args.url or args.floor):
+        raise SystemExit("--server-cpu holds the processes this bench starts; not with --url or --floor")
     if args.processes > 1 and not args.postgres:
         raise SystemExit("--processes N > 1 needs --postgres (a SQLite file serves one process)")
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         process = None
         database_pids: list[int] = []
         what = "podium serve"
+        quotas: list[CpuQuota] = []
         if args.url:
             bases, pids, logs = [args.url.rstrip("/")], [args.pid] if args.pid else [], []
         elif args.floor:
@@ -258,7 +262,8 @@ def load(args: argparse.Namespace) -> int:
             bases, pids, logs = [base], [process.pid], [Path(folder) / "server.log"]
             what = f"the floor (bench/server_floor.py, {args.floor} frames per action)"
         else:
-            served = stack.enter_context(load_sites.site(Path(folder), args.processes, args.postgres))
+            served = stack.enter_context(load_sites.site(Path(folder), args.processes, args.postgres, args.server_cpu))
+            quotas = served.quotas
             bases, pids, logs, database_pids, what = (
                 served.bases,
                 served.pids,
@@ -281,9 +286,15 @@ def load(args: argparse.Namespace) -> int:
                 ]
                 sleep_until(measure_from)
                 before = [cpu_seconds(pid) for pid in pids]
+                throttled_before = [q.throttled() for q in quotas]
                 database_before = sum(cpu_seconds(pid)[2] for pid in database_pids)
                 sleep_until(stop_at)
                 after = [cpu_seconds(pid) for pid in pids]
+                throttled = [
+                    (a[0] - b[0], a[1] - b[1])
+                    for a, b in zip([q.throttled() for q in quotas], throttled_before, strict=True)
+                ]
+                used = [a[2] - b[2] for a, b in zip(after, before, strict=True)]
                 database_cpu = sum(cpu_seconds(pid)[2] for pid in database_pids) - database_before
                 user = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
                 system = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
@@ -327,6 +338,16 @@ def load(args: argparse.Namespace) -> int:
             f"  server CPU            {server_cpu:.2f} s in the window: {per:,.0f} µs per action "
             f"({server_cpu / elapsed:.0%} of a core; user {per * share:,.0f} µs + system {per * (1 - share):,.0f} "
             f"µs); clients {sum(r['cpu'] for r in results):.1f} s in all"
+        )
+    for n, (quota, (periods, waited), cpu) in enumerate(zip(quotas, throttled, used, strict=True)):
+        # At saturation a process uses its whole quota and waits for the next period again and again; a process
+        # below it is limited by something else (its clients, the database, a lock), and the run does not measure
+        # the throughput at saturation.
+        share = cpu / (quota.cores * elapsed)
+        saturated = "yes" if share >= 0.9 else "NO: below its quota, the run is not at saturation"
+        print(
+            f"  process {n + 1} quota       {quota.cores:g} core: used {share:.0%} of it, held back in {waited} of "
+            f"{periods} periods; saturated: {saturated}"
         )
     if pings:
         print(
@@ -468,6 +489,13 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1, help="podium serve processes (more: --postgres)")
     parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL instead of SQLite")
     parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="clients over the processes")
+    parser.add_argument(
+        "--server-cpu",
+        type=float,
+        default=None,
+        metavar="CORES",
+        help="hold each podium process to CORES of CPU (a cgroup; root): a process on a machine of its own",
+    )
     parser.add_argument("--check", action="store_true", help="exit status 1 unless the target is met")
     parser.add_argument("--restart", type=int, default=0, metavar="N", help="time a restart with N finished tables")
     parser.add_argument("--repeat", type=int, default=3, help="with --restart: starts timed per database")
