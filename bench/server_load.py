@@ -339,11 +339,12 @@ def load(args: argparse.Namespace) -> int:
             f"({server_cpu / elapsed:.0%} of a core; user {per * share:,.0f} µs + system {per * (1 - share):,.0f} "
             f"µs); clients {sum(r['cpu'] for r in results):.1f} s in all"
         )
-    for n, (quota, (periods, waited), cpu) in enumerate(zip(quotas, throttled, used, strict=True)):
+    for n, quota in enumerate(quotas):  # one per podium process, in the order of `pids`
+        periods, waited = throttled[n]
         # At saturation a process uses its whole quota and waits for the next period again and again; a process
         # below it is limited by something else (its clients, the database, a lock), and the run does not measure
         # the throughput at saturation.
-        share = cpu / (quota.cores * elapsed)
+        share = used[n] / (quota.cores * elapsed)
         saturated = "yes" if share >= 0.9 else "NO: below its quota, the run is not at saturation"
         print(
             f"  process {n + 1} quota       {quota.cores:g} core: used {share:.0%} of it, held back in {waited} of "
