@@ -67,7 +67,7 @@ def test_a_hint_is_asked_from_the_view_the_player_is_shown(tmp_path: Path, monke
         m = manager(tmp_path / "db.sqlite3")
         seen = SeenViews()
         m.hints = seen  # type: ignore[assignment]
-        table, conns = two_player_table(m)
+        table, conns = await two_player_table(m)
         seat = table.state.current_player
         assert seat is not None
         plain = type(table.state).shown_view

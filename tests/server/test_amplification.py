@@ -30,17 +30,17 @@ def manager(tmp_path: Path, **settings: Any) -> TableManager:
     return TableManager(Database(path), ServerConfig(db_path=path, bot_delay=0, rate_limits=False, **settings))
 
 
-def table_of_two(m: TableManager, game: str) -> Table:
-    made = m.create({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann"})
+async def table_of_two(m: TableManager, game: str) -> Table:
+    made = await m.create({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann"})
     table = m.tables[made["table"]["id"]]
-    m.join(table, {"name": "Bo"})
+    await m.join(table, {"name": "Bo"})
     return table
 
 
 def test_a_reconnect_storm_reaches_the_spectators_as_a_few_syncs(tmp_path: Path) -> None:
     async def storm() -> None:
         m = manager(tmp_path, presence_interval=0.25)
-        table = table_of_two(m, "kuhn")
+        table = await table_of_two(m, "kuhn")
         watcher = Connection(FakeSocket(), None, 10**6)
         m.connect(table, watcher)
         sent(watcher).clear()
@@ -81,7 +81,7 @@ def test_one_hint_computation_is_shared_by_every_socket_that_asks(tmp_path: Path
         m = manager(tmp_path)
         counting = CountingHints()
         m.hints = counting  # type: ignore[assignment]
-        table = table_of_two(m, HINTED[0])
+        table = await table_of_two(m, HINTED[0])
         seat = table.state.current_player
         assert seat is not None
         conns = [Connection(FakeSocket(), seat, 10**6) for _ in range(30)]
@@ -100,7 +100,7 @@ def test_the_hint_queue_is_bounded(tmp_path: Path) -> None:
     async def crowd() -> None:
         m = manager(tmp_path, hint_queue=2)
         m.hints = CountingHints()  # type: ignore[assignment]
-        tables = [table_of_two(m, HINTED[0]) for _ in range(3)]
+        tables = [await table_of_two(m, HINTED[0]) for _ in range(3)]
         asks = []
         for table in tables:  # three positions at once
             seat = table.state.current_player
@@ -145,7 +145,7 @@ def test_a_broadcast_reaches_the_players_before_the_crowd_of_spectators(tmp_path
     # players' syncs, are handed to their sockets before any spectator's.
     async def play() -> None:
         m = manager(tmp_path)
-        table = table_of_two(m, "kuhn")
+        table = await table_of_two(m, "kuhn")
         order: list[int | None] = []
 
         def socket(seat: int | None) -> Connection:

@@ -60,10 +60,10 @@ def manager(path: Path | str) -> TableManager:
     return TableManager(open_store(path), config)
 
 
-def two_player_table(m: TableManager, game: str = "kuhn", **extra: Any) -> tuple[Table, list[Connection]]:
-    made = m.create({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann", **extra})
+async def two_player_table(m: TableManager, game: str = "kuhn", **extra: Any) -> tuple[Table, list[Connection]]:
+    made = await m.create({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2, "name": "Ann", **extra})
     table = m.tables[made["table"]["id"]]
-    m.join(table, {"name": "Bo"})
+    await m.join(table, {"name": "Bo"})
     conns = [Connection(FakeSocket(), seat, 10**6) for seat in (0, 1)]
     conns.append(Connection(FakeSocket(), None, 10**6))  # a spectator
     for conn in conns:
@@ -108,7 +108,7 @@ def test_frames_made_from_shared_text_equal_the_objects(tmp_path: Path, game: st
     async def play() -> None:
         m = manager(tmp_path / "db.sqlite3")
         options = shortest(game) if rules == "shortest" else {}
-        table, conns = two_player_table(m, game, options=options)
+        table, conns = await two_player_table(m, game, options=options)
         rng = random.Random(4)
         plies = 0
         while table.status != FINISHED and plies < (150 if rules == "default" else 10**6):
@@ -137,7 +137,7 @@ def test_frames_made_from_shared_text_equal_the_objects(tmp_path: Path, game: st
 def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_before_it(database: Path | str) -> None:
     async def play() -> None:
         m = manager(database)
-        tables = [two_player_table(m) for _ in range(3)]
+        tables = [await two_player_table(m) for _ in range(3)]
         batches = m.commits.batches
         tasks = []
         for table, conns in tables:
@@ -165,7 +165,7 @@ def test_actions_that_arrive_together_share_one_transaction_and_nothing_shows_be
 def test_a_failed_commit_changes_nothing_and_fails_alone(database: Path | str) -> None:
     async def play() -> None:
         m = manager(database)
-        (first, first_conns), (second, second_conns) = two_player_table(m), two_player_table(m)
+        (first, first_conns), (second, second_conns) = await two_player_table(m), await two_player_table(m)
         # Ply 0 of `first` is already in the database (as if written by someone else): its insert must fail.
         m.db.append_actions([ActionRow(first.id, 0, 0, first.state.legal_actions()[0].to_json())])
         seat_a, seat_b = first.state.current_player, second.state.current_player
@@ -186,7 +186,7 @@ def test_a_failed_commit_changes_nothing_and_fails_alone(database: Path | str) -
 def test_a_request_cancelled_while_its_action_commits_still_applies_it(database: Path | str) -> None:
     async def play() -> None:
         m = manager(database)
-        table, conns = two_player_table(m)
+        table, conns = await two_player_table(m)
         seat = table.state.current_player
         assert seat is not None
         task = asyncio.create_task(m.commit(table, seat, table.state.legal_actions()[0], ack=conns[seat]))

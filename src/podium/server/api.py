@@ -116,7 +116,7 @@ def _limited(request: Request, operation: str) -> TableManager:
 @router.post("/tables", status_code=201)
 async def create_table(request: Request) -> Any:
     manager = _limited(request, "create")
-    return manager.create(await _body(request), owner=_client(request))
+    return await manager.create(await _body(request), owner=_client(request))
 
 
 @router.get("/tables")
@@ -133,15 +133,15 @@ async def get_table(table_id: str, request: Request) -> Any:
 async def join_table(table_id: str, request: Request) -> Any:
     manager = _limited(request, "join")
     body = await _body(request)
-    # Looked up after the body's await, with none before the join: the table cannot expire in between.
-    return manager.join(manager.get(table_id), body)
+    # Looked up after the body's await; the join checks under the table's lock that it has not expired since.
+    return await manager.join(manager.get(table_id), body)
 
 
 @router.post("/tables/{table_id}/rematch", status_code=201)
 async def rematch(table_id: str, request: Request) -> Any:
     manager = _limited(request, "rematch")
     table = manager.get(table_id)
-    return manager.rematch(table, _bearer(request), owner=_client(request))
+    return await manager.rematch(table, _bearer(request), owner=_client(request))
 
 
 @router.get("/tables/{table_id}/log")

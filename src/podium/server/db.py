@@ -7,7 +7,8 @@ the `--db` given. The schema is `podium.server.migrations`, applied when a store
 SQLite: WAL journal with `synchronous=NORMAL`: a committed transaction survives the process being killed at any moment
 (`kill -9`), which is what an acknowledged action needs; only a power cut could lose the last commits.
 Every call is synchronous and short, and made from the event loop's thread: a table's apply and commit therefore
-run with no await between them, so no other action can interleave.
+run with no await between them, so no other action can interleave. The shared store commits across a network and
+waits for its disk: its REST writes run off the loop (`SqlStore.off_loop`), the embedded store's on it.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ import json
 import sqlite3
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import orjson
 
@@ -35,6 +36,7 @@ OpenStatus = Literal["waiting", "playing"]
 SWEPT_TO: dict[OpenStatus, str] = {"waiting": "expired", "playing": "abandoned"}  # what the sweep makes of each
 OPEN_TABLES_QUERY = "SELECT id FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created"
 URL_SCHEMES = ("postgresql://", "postgres://")
+T = TypeVar("T")
 
 
 @dataclass
@@ -92,6 +94,11 @@ class SqlStore(ABC):
 
     @abstractmethod
     def close(self) -> None: ...
+
+    async def off_loop(self, write: Callable[[SqlStore], T]) -> T:
+        """`write(store)`: a write the event loop must not wait for if it takes long (a table made, a seat taken).
+        The embedded store's writes are short and local, and run here, on the loop's thread."""
+        return write(self)
 
     @abstractmethod
     def append_actions(self, rows: list[ActionRow]) -> list[ActionRow]:

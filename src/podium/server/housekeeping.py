@@ -60,7 +60,7 @@ def sweep(manager: TableManager) -> None:
             if touched(table):
                 table.alive = now
                 alive.append((table.id, now))  # stored, so that a restart does not expire it
-            elif table.status == WAITING and now - table.alive >= config.waiting_ttl:
+            elif table.status == WAITING and now - table.alive >= config.waiting_ttl and not table.lock.locked():
                 expired.append(table)
             elif (
                 table.status == PLAYING

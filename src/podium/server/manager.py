@@ -57,6 +57,7 @@ class TableManager:
         self.sockets: dict[str, int] = {}  # game sockets open per client address (see open_socket)
         self.hints_waiting = 0  # positions whose hint is being computed or waits for the worker (≤ hint_queue)
         self.cluster: Cluster | None = None  # many processes on one PostgreSQL (podium.server.cluster)
+        self.creating: list[Table] = []  # tables being written to the store (see `create`)
 
     def now(self) -> float:
         return self.clock()  # late-bound: a test's fake clock applies everywhere, the REST limits included
@@ -152,15 +153,26 @@ class TableManager:
 
     # -- REST operations ---------------------------------------------------------------------------------------
 
-    def create(
+    async def _written(self, write: Callable[[SqlStore], None], then: Callable[[], None]) -> None:
+        """`write` to the store (off the event loop where the store needs it), then `then`, the same change in
+        memory, as one: a request cancelled meanwhile (its client gone) still gets both, so that memory and
+        database never part."""
+
+        async def both() -> None:
+            await self.db.off_loop(write)
+            then()
+
+        await asyncio.shield(both())
+
+    async def create(
         self, body: Any, rematch_of: Table | None = None, rematch_by: str | None = None, owner: str | None = None
     ) -> JsonDict:
         """A new table made by the client address `owner`; a rematch of `rematch_of` asked for by the holder of the
-        seat token `rematch_by`."""
+        seat token `rematch_by` (under `rematch_of`'s lock)."""
         req = requests.parse_create(body, self.config.public_limits)
         if owner is not None and self.limits is not None:
             bots_only = all(s.kind == "bot" for s in req.seats)
-            housekeeping.check_caps(list(self.tables.values()), owner, bots_only, self.config)
+            housekeeping.check_caps([*self.tables.values(), *self.creating], owner, bots_only, self.config)
         seats = [Seat(i, s.kind, s.bot) for i, s in enumerate(req.seats)]
         humans = [s.seat for s in seats if s.kind == "human"]
         creator = req.seat if req.seat is not None else (humans[0] if humans else None)
@@ -201,26 +213,42 @@ class TableManager:
             [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
             [],
         )
-        if rematch_of is not None:
-            try:
-                self.db.insert_rematch(rematch_of.id, row)
-            except Taken:  # asked for through another process meanwhile: join that one
-                if self.cluster is None:
-                    raise
-                self.cluster.refresh(rematch_of)
-                assert rematch_by is not None
-                return self.rematch(rematch_of, rematch_by)
-            rematch_of.rematch = table.id
-            rematch_of.broadcast()
-        else:
-            self.db.insert_table(row)
-        self.tables[table.id] = table
-        self.bots.wake(table)
+
+        def made() -> None:
+            if rematch_of is not None:
+                rematch_of.rematch = table.id
+                rematch_of.broadcast()
+            self.tables[table.id] = table
+            self.bots.wake(table)
+
+        self.creating.append(table)  # counted by the caps while it is written
+        try:
+            if rematch_of is not None:
+                old = rematch_of.id
+                try:
+                    await self._written(lambda db: db.insert_rematch(old, row), made)
+                except Taken:  # asked for through another process meanwhile: join that one
+                    if self.cluster is None:
+                        raise
+                    self.cluster.refresh(rematch_of)
+                    assert rematch_by is not None
+                    return await self._rematch(rematch_of, rematch_by, owner)
+            else:
+                await self._written(lambda db: db.insert_table(row), made)
+        finally:
+            self.creating.remove(table)
         return {"table": table.to_json(), "seat": creator, "token": token}
 
-    def join(self, table: Table, body: Any, token: str | None = None) -> JsonDict:
-        """Take a free seat (`token`: the seat's token of a rematch, which may take the seat kept for its player)."""
+    async def join(self, table: Table, body: Any, token: str | None = None) -> JsonDict:
+        """Take a free seat (`token`: the seat's token of a rematch, which may take the seat kept for its player).
+        One join of a table at a time (its lock): the next one sees the seat this one took."""
         raw_name, wanted = requests.parse_join(body, table.num_players)
+        async with table.lock:
+            return await self._join(table, raw_name, wanted, token)
+
+    async def _join(self, table: Table, raw_name: Any, wanted: int | None, token: str | None) -> JsonDict:
+        if self.tables.get(table.id) is not table:  # expired while this join waited for the one before it
+            raise not_found(f"table {table.id!r} is gone: nobody joined it in time")
         if table.status == FINISHED:
             raise ApiError(409, "game_over", "this game is over; ask for a rematch")
         if table.status == ABANDONED:
@@ -229,17 +257,21 @@ class TableManager:
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
+        token_hash = hash_token(token)
+
+        def seated() -> None:
+            table.seats[seat].name = name
+            table.seats[seat].token_hash = token_hash
+            table.status = status
+            table.broadcast()
+            self.bots.wake(table)
+
         try:
-            self.db.take_seat(table.id, seat, name, hash_token(token), status)
+            await self._written(lambda db: db.take_seat(table.id, seat, name, token_hash, status), seated)
         except Taken:  # through another process, meanwhile
             if self.cluster is not None:
                 self.cluster.refresh(table)
             raise ApiError(409, "seat_taken", f"seat {seat} was just taken; free seats: {table.free_seats()}") from None
-        table.seats[seat].name = name
-        table.seats[seat].token_hash = hash_token(token)
-        table.status = status
-        table.broadcast()
-        self.bots.wake(table)
         return {"table": table.to_json(), "seat": seat, "token": token}
 
     @staticmethod
@@ -273,13 +305,20 @@ class TableManager:
             seat = find_seat(token, [s.token_hash for s in table.seats])
         return seat
 
-    def rematch(self, table: Table, token: str | None, owner: str | None = None) -> JsonDict:
-        seat = self.seat_of(table, token)
-        if seat is None:
+    async def rematch(self, table: Table, token: str | None, owner: str | None = None) -> JsonDict:
+        """The rematch of the finished `table` for the holder of `token`: made by the first player to ask, joined
+        by the others. One at a time per finished table (its lock): the second asker joins the first one's."""
+        if self.seat_of(table, token) is None:
             raise ApiError(401, "unauthorized", "a rematch needs 'Authorization: Bearer <seat token>' of this table")
         if table.status != FINISHED:
             raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
         assert token is not None
+        async with table.lock:
+            return await self._rematch(table, token, owner)
+
+    async def _rematch(self, table: Table, token: str, owner: str | None) -> JsonDict:
+        seat = self.seat_of(table, token)
+        assert seat is not None
         name = table.seats[seat].name
         new = self._live_rematch(table)
         if new is not None:
@@ -290,7 +329,7 @@ class TableManager:
             if already is not None:
                 return {"table": new.to_json(), "seat": already, "token": mine}
             # The seat kept for this player (a rematch keeps the seats): the same number as in the finished game.
-            return self.join(new, {"name": name, "seat": seat}, token=mine)
+            return await self.join(new, {"name": name, "seat": seat}, token=mine)
         body = {
             "game": table.game.name,
             "players": table.num_players,
@@ -299,7 +338,7 @@ class TableManager:
             "name": name,
             "seat": seat,
         }
-        return self.create(body, rematch_of=table, rematch_by=token, owner=owner)
+        return await self.create(body, rematch_of=table, rematch_by=token, owner=owner)
 
     def _live_rematch(self, table: Table) -> Table | None:
         """The rematch table of `table`, or None if none was asked for or it is gone (expired unjoined, or
