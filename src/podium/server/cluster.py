@@ -218,7 +218,7 @@ class Cluster:
         if table.in_flight:
             # One of its own actions is being committed: if this is it, it is applied when its commit returns; if
             # not, the table reads what it missed once that commit is over.
-            asyncio.get_running_loop().call_later(0.02, self._after_flight, table)
+            asyncio.get_running_loop().call_later(0.02, self._after_flight, table, ply)
             return
         if not table.connections and table.id not in self.owned and not table.lock.locked() and not table.in_flight:
             del self.manager.tables[table_id]  # nobody here watches it: read again from the database when asked
@@ -229,10 +229,13 @@ class Cluster:
             self._apply(table, seat, orjson.loads(action))
         self._shown(table)
 
-    def _after_flight(self, table: Table) -> None:
+    def _after_flight(self, table: Table, ply: int) -> None:
+        """Ply `ply` was announced while an action of the table was being committed here. Usually it was that very
+        action (the announcement races the commit's answer), and the table has it: no query. Otherwise another
+        process's action took the ply, and the table reads what it missed."""
         if table.in_flight:
-            asyncio.get_running_loop().call_later(0.02, self._after_flight, table)
-        elif self.manager.tables.get(table.id) is table:
+            asyncio.get_running_loop().call_later(0.02, self._after_flight, table, ply)
+        elif self.manager.tables.get(table.id) is table and table.version <= ply:
             with contextlib.suppress(Exception):
                 self.catch_up(table)
 
