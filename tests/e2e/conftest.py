@@ -47,8 +47,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         live.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, for one test module. Playwright's synchronous API keeps its event loop marked as running in the
+    thread while it is started, so any later test of the same worker that calls `asyncio.run` fails ("cannot be
+    called from a running event loop"); stopped after each module, it leaves the thread as it found it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -26,8 +26,8 @@ def url(pg_cluster: postgres.Cluster) -> str:
 
 
 async def waiting_table(m: TableManager, players: int) -> tuple[Table, str]:
-    """A Golf table of `players` humans with seat 0 taken; its creator's token."""
-    made = await m.create({"game": "golf", "players": players, "seats": [{"kind": "human"}] * players, "name": "Ann"})
+    """A table of `players` humans with seat 0 taken; its creator's token."""
+    made = await m.create({"game": "kuhn", "players": players, "seats": [{"kind": "human"}] * players, "name": "Ann"})
     return m.tables[made["table"]["id"]], made["token"]
 
 

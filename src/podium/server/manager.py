@@ -18,17 +18,16 @@ from typing import TYPE_CHECKING, Any
 from podium.core.contract import Action, JsonDict
 from podium.core.errors import ActionError, IllegalAction, PodiumError
 from podium.core.record import Record
-from podium.core.registry import get_game
 from podium.server import hintdesk, housekeeping, requests
 from podium.server.bots import BotRunner
 from podium.server.commits import GroupCommit, PlyTaken
 from podium.server.config import ServerConfig
 from podium.server.db import ActionRow, SeatRow, SqlStore, TableRow, Taken
-from podium.server.errors import ApiError, bad_request, not_found
+from podium.server.errors import ApiError, not_found
 from podium.server.hints import HintWorker
 from podium.server.protocol import Message, ProtocolError
 from podium.server.ratelimit import ClientLimits
-from podium.server.tables import ABANDONED, ENDED, FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps
+from podium.server.tables import ABANDONED, ENDED, FINISHED, PLAYING, WAITING, Connection, Seat, Table, dumps, replayed
 from podium.server.tokens import find_seat, hash_token, new_table_id, new_token, rematch_token
 
 if TYPE_CHECKING:
@@ -87,7 +86,7 @@ class TableManager:
         if row is None:
             return None
         try:
-            table = self._build(row)
+            table = replayed(row)
         except PodiumError as exc:
             log.error("table %s cannot be replayed and stays closed: %s", table_id, exc)
             return None
@@ -97,32 +96,6 @@ class TableManager:
         self.tables[table_id] = table
         if self.cluster is not None:
             self.cluster.loaded(table)
-        return table
-
-    @staticmethod
-    def _build(row: TableRow) -> Table:
-        game = get_game(row.game)
-        config = game.config_type.from_stored(row.options)
-        record = Record(row.game, config.to_dict(), row.seed, row.num_players, moves=row.moves)
-        table = Table(
-            row.id,
-            game,
-            config,
-            row.num_players,
-            row.seed,
-            row.created,
-            [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
-            record.start(),
-            row.status,
-            row.rematch_of,
-            row.rematch,
-        )
-        for step in record.replay():  # replays on a state of its own: the last step holds the current one
-            table.state = step.state
-            table.moves.append(row.moves[step.ply])
-            table.last_seat, table.last_action, table.last_events = step.player, step.action, step.events
-        if table.state.is_over:
-            table.status = FINISHED
         return table
 
     def get(self, table_id: str) -> Table:
@@ -253,7 +226,7 @@ class TableManager:
             raise ApiError(409, "game_over", "this game is over; ask for a rematch")
         if table.status == ABANDONED:
             raise ApiError(409, "game_over", "this game was abandoned: nobody was at the table for a long time")
-        seat = self._free_seat(table, wanted, rematch=token is not None)
+        seat = table.seat_to_join(wanted, rematch=token is not None)
         name = requests.parse_name(raw_name, f"Player {seat + 1}")
         token = token or new_token()
         status = PLAYING if table.free_seats() == [seat] else WAITING
@@ -273,28 +246,6 @@ class TableManager:
                 self.cluster.refresh(table)
             raise ApiError(409, "seat_taken", f"seat {seat} was just taken; free seats: {table.free_seats()}") from None
         return {"table": table.to_json(), "seat": seat, "token": token}
-
-    @staticmethod
-    def _free_seat(table: Table, wanted: int | None, rematch: bool = False) -> int:
-        if wanted is not None:
-            if table.seats[wanted].kind != "human":
-                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {table.open_seats()}")
-            if table.seats[wanted].taken:
-                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {table.open_seats()}")
-            if table.reserved(table.seats[wanted]) and not rematch:
-                raise ApiError(
-                    409,
-                    "seat_reserved",
-                    f"seat {wanted} is kept for its player of the previous game (a rematch); free seats: "
-                    f"{table.open_seats()}",
-                )
-            return wanted
-        free = table.open_seats()
-        if not free:
-            if table.free_seats():
-                raise ApiError(409, "seat_reserved", "the free seats are kept for the players of the previous game")
-            raise ApiError(409, "table_full", "every seat of this table is taken; watch as a spectator")
-        return free[0]
 
     def seat_of(self, table: Table, token: str | None) -> int | None:
         if not token:

@@ -20,6 +20,10 @@ from starlette.types import Message, Send
 from podium.agents.base import Agent
 from podium.core.config import GameConfig
 from podium.core.contract import Action, Event, Game, JsonDict, State
+from podium.core.record import Record
+from podium.core.registry import get_game
+from podium.server.db import TableRow
+from podium.server.errors import ApiError, bad_request
 
 log = logging.getLogger("podium.server")
 
@@ -207,6 +211,29 @@ class Table:
         """The free seats anyone may join."""
         return [s.seat for s in self.seats if not s.taken and not self.reserved(s)]
 
+    def seat_to_join(self, wanted: int | None, rematch: bool = False) -> int:
+        """The seat a join takes: `wanted`, or the first open one; an ApiError saying why none can be taken.
+        `rematch`: a rematch's player, who may take the seat kept for them."""
+        if wanted is not None:
+            if self.seats[wanted].kind != "human":
+                raise bad_request(f"seat {wanted} is a bot seat; free human seats: {self.open_seats()}")
+            if self.seats[wanted].taken:
+                raise ApiError(409, "seat_taken", f"seat {wanted} is taken; free seats: {self.open_seats()}")
+            if self.reserved(self.seats[wanted]) and not rematch:
+                raise ApiError(
+                    409,
+                    "seat_reserved",
+                    f"seat {wanted} is kept for its player of the previous game (a rematch); free seats: "
+                    f"{self.open_seats()}",
+                )
+            return wanted
+        free = self.open_seats()
+        if not free:
+            if self.free_seats():
+                raise ApiError(409, "seat_reserved", "the free seats are kept for the players of the previous game")
+            raise ApiError(409, "table_full", "every seat of this table is taken; watch as a spectator")
+        return free[0]
+
     def bot_to_move(self) -> int | None:
         seat = self.state.current_player
         if self.status == PLAYING and seat is not None and self.seats[seat].kind == "bot":
@@ -325,3 +352,30 @@ class Table:
             if text is None:
                 text = texts[conn.seat] = self.sync_text(conn.seat, shared)
             conn.send(text if conn is not ack else f'{text[:-1]},"ack":true}}')
+
+
+def replayed(row: TableRow) -> Table:
+    """The table stored as `row`, its game replayed to the current state."""
+    game = get_game(row.game)
+    config = game.config_type.from_stored(row.options)
+    record = Record(row.game, config.to_dict(), row.seed, row.num_players, moves=row.moves)
+    table = Table(
+        row.id,
+        game,
+        config,
+        row.num_players,
+        row.seed,
+        row.created,
+        [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats],
+        record.start(),
+        row.status,
+        row.rematch_of,
+        row.rematch,
+    )
+    for step in record.replay():  # replays on a state of its own: the last step holds the current one
+        table.state = step.state
+        table.moves.append(row.moves[step.ply])
+        table.last_seat, table.last_action, table.last_events = step.player, step.action, step.events
+    if table.state.is_over:
+        table.status = FINISHED
+    return table
