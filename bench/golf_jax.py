@@ -48,12 +48,28 @@ def podium_loop(games: int) -> tuple[float, float, int]:
 
 
 def random_legal(key: jax.Array, mask: jax.Array) -> jax.Array:
-    """A uniformly random legal action per game: one random word each, the k-th legal id (k below the count).
-    `jax.random.categorical` (pgx's `act_randomly`) draws a Gumbel number per action, which cost more than Golf's
-    whole step; the chooser is the same for both environments."""
-    count = mask.sum(axis=-1)
-    k = jax.random.randint(key, count.shape, 0, jnp.maximum(count, 1))
-    return jnp.argmax(jnp.cumsum(mask, axis=-1) > k[:, None], axis=-1)
+    """A uniformly random legal action per game: the k-th legal id for k uniform below their count, from one random
+    word per game. The mask (≤ 32 actions) is packed into a word and its k-th set bit found by a binary search of
+    population counts. Cheaper choosers first: `jax.random.categorical` (pgx's `act_randomly`) draws a Gumbel number
+    per action, which cost more than Golf's whole step; `jax.random.randint` and a cumulative sum over the mask cost
+    ~400 ns a game at 4,096 games, as much as Golf's rules; this ~60 ns. The chooser is the same for both
+    environments."""
+    actions = mask.shape[-1]
+    assert actions <= 32, "one word per game"
+    word = jnp.sum(jnp.where(mask, jnp.uint32(1) << jnp.arange(actions, dtype=jnp.uint32), jnp.uint32(0)), axis=-1,
+                   dtype=jnp.uint32)  # fmt: skip
+    count = jax.lax.population_count(word)
+    bits = jax.random.bits(key, count.shape, dtype=jnp.uint32)
+    # k = floor(bits × count / 2³²) in 32-bit arithmetic: uniform below count up to count / 2³²
+    k = ((bits >> 16) * count + (((bits & jnp.uint32(0xFFFF)) * count) >> 16)) >> 16
+    place = jnp.zeros_like(word)
+    for width in (16, 8, 4, 2, 1):
+        low = jax.lax.population_count(word & jnp.uint32((1 << width) - 1))
+        up = k >= low
+        k = jnp.where(up, k - low, k)
+        word = jnp.where(up, word >> width, word)
+        place = place + jnp.where(up, jnp.uint32(width), jnp.uint32(0))
+    return place.astype(jnp.int32)
 
 
 def batch_player(env: Any, batch: int, steps: int, reset: str) -> tuple[Callable[[Any, Any], Any], Any]:

@@ -125,3 +125,22 @@ def test_a_round_deck_is_a_permutation_and_the_deal_equals_the_draws() -> None:
     # the first card is spread over the deck (512 games: every card ~10 times, none more than 4 times that)
     counts = np.bincount(decks[:, 0], minlength=52)
     assert counts.max() <= 40 and (counts > 0).sum() >= 45
+
+
+def test_a_batch_deals_only_the_games_that_want_a_deal_and_the_same_cards() -> None:
+    # under vmap `deal_where` deals the wanting games compacted (at most 64 // 8 + 1 = 9 of them), or all the
+    # batch when more want one (22 in the last case): either way each wanting game gets exactly `deal`'s cards,
+    # the others are left for the caller to ignore
+    seeds = jax.vmap(shuffle.seed_of)(jax.random.split(jax.random.PRNGKey(5), 64))
+    rounds = jnp.arange(64, dtype=jnp.int32) % 9 + 1
+    batch = jax.jit(jax.vmap(lambda w, s, r: shuffle.deal_where(w, s, r, 9)))
+    want_cards, want_used = jax.vmap(lambda s, r: shuffle.deal(s, r, 9))(seeds, rounds)
+    for wanted_games in ([], [3], [0, 5, 17, 63], list(range(0, 64, 3))):
+        rows = np.asarray(wanted_games, dtype=np.int64)
+        wanted = jnp.asarray(np.isin(np.arange(64), rows))
+        cards, used = batch(wanted, seeds, rounds)
+        assert (np.asarray(cards)[rows] == np.asarray(want_cards)[rows]).all()
+        assert (np.asarray(used)[rows] == np.asarray(want_used)[rows]).all()
+    # one game alone (no vmap) is dealt as `deal` deals it
+    one = shuffle.deal_where(jnp.bool_(True), seeds[7], rounds[7], 9)
+    assert (np.asarray(one[0]) == np.asarray(want_cards[7])).all()

@@ -80,12 +80,16 @@ def _i32(x: Any) -> Array:
     return jnp.asarray(x, dtype=jnp.int32)
 
 
-def dealt(p: Params, seed: Array, round_: Array) -> dict[str, Array]:
+def dealt(p: Params, seed: Array, round_: Array, wanted: Array | None = None) -> dict[str, Array]:
     """G-3: round `round_`'s deal: `slots` cards face down to everyone, the next card face up to start the discard
     pile, the rest the stock; G-3.4 the first player moves one seat each round; G-3.3 `peek = near` shows everyone
-    their slots 0 and 1 at once, `choose` and six-card's G-8.1 begin with choices. The fields it sets."""
+    their slots 0 and 1 at once, `choose` and six-card's G-8.1 begin with choices. The fields it sets; with
+    `wanted`, only where it holds (`shuffle.deal_where`: the caller keeps its own fields elsewhere)."""
     size = p.n * p.slots
-    cards, used = shuffle.deal(seed, round_, size + 1)
+    if wanted is None:
+        cards, used = shuffle.deal(seed, round_, size + 1)
+    else:
+        cards, used = shuffle.deal_where(wanted, seed, round_, size + 1)
     if not p.six and not p.peek_choose:
         known = jnp.where(jnp.arange(size) % p.slots < 2, g.OWNER, g.UNSEEN).astype(jnp.int32)
     else:
@@ -279,7 +283,7 @@ def _after_round(p: Params, t: Tables, s: GolfJaxState, round_over: Array, how: 
     redeal = round_over & ~over
     fields = {
         name: jnp.where(redeal, value, getattr(s, name))
-        for name, value in dealt(p, s.seed, jnp.minimum(s.round + 1, p.rounds)).items()
+        for name, value in dealt(p, s.seed, jnp.minimum(s.round + 1, p.rounds), redeal).items()
     }
     fields.update(
         drawn=jnp.where(round_over, -1, fields["drawn"]),

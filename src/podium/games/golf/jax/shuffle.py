@@ -13,6 +13,7 @@ The set of cards taken is a 52-bit mask in two uint32 words (cards 0–31, 32–
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jax
@@ -109,3 +110,47 @@ def deck_order(seed: Array, round_: Array, size: int) -> Array:
     _, picks = jax.lax.scan(one, jnp.zeros(2, dtype=_U32), jnp.arange(DECK_SIZE))
     # picks: the hands, the discard pile's first card, then the stock from its top
     return jnp.concatenate([picks[:size], picks[size + 1 :][::-1], picks[size : size + 1]])
+
+
+@functools.cache
+def _deal_where(count: int) -> Any:
+    """`deal_where` for a deal of `count` cards, with its batch rule (one per count: custom_vmap closes over it)."""
+
+    @jax.custom_batching.custom_vmap
+    def deal_where(wanted: Array, seed: Array, round_: Array) -> tuple[Array, Array]:
+        del wanted  # one game: dealt whether wanted or not, as any branch under vmap
+        return deal(seed, round_, count)
+
+    @deal_where.def_vmap
+    def batch(axis_size: int, in_batched: list[bool], wanted: Array, seed: Array, round_: Array) -> Any:
+        wanted, seed, round_ = (
+            x if batched else jnp.broadcast_to(x, (axis_size, *jnp.shape(x)))
+            for x, batched in zip((wanted, seed, round_), in_batched, strict=True)
+        )
+
+        def every(seeds: Array, rounds: Array) -> tuple[Array, Array]:
+            return jax.vmap(lambda s, r: deal(s, r, count))(seeds, rounds)
+
+        room = axis_size // 8 + 1
+
+        def few() -> tuple[Array, Array]:
+            # the games that want a deal, compacted (`axis_size`: no game; its row is dropped)
+            rows = jnp.nonzero(wanted, size=room, fill_value=axis_size)[0]
+            at = jnp.minimum(rows, axis_size - 1)
+            cards, used = every(seed[at], round_[at])
+            return (
+                jnp.zeros((axis_size, count), jnp.int32).at[rows].set(cards, mode="drop"),
+                jnp.zeros((axis_size, 2), _U32).at[rows].set(used, mode="drop"),
+            )
+
+        out = jax.lax.cond(jnp.sum(wanted) <= room, few, lambda: every(seed, round_))
+        return out, (True, True)
+
+    return deal_where
+
+
+def deal_where(wanted: Array, seed: Array, round_: Array, count: int) -> tuple[Array, Array]:
+    """`deal(seed, round_, count)` where `wanted`, anything elsewhere (the caller keeps what it had there). Under
+    `jax.vmap` a deal costs every game what it costs one (a branch is computed everywhere, the phase picks): this
+    deals only the games whose round ended, compacted (up to an eighth of the batch a step, else all of them)."""
+    return _deal_where(count)(wanted, seed, round_)  # type: ignore[no-any-return]
