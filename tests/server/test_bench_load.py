@@ -2,27 +2,17 @@
 SQLite, and on PostgreSQL with two processes each held to a CPU quota (`--server-cpu`, issue 32's throughput)."""
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from bench_support import run_bench
 from podium.testing.cpuquota import CpuQuota, QuotaUnavailable
 
-ROOT = Path(__file__).resolve().parents[2]
 SMALL = ["--games", "6", "--think", "0.2", "--ramp", "1", "--seconds", "3"]
 
 
 def bench(*options: str) -> str:
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "server_load.py"), *SMALL, *options],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-    )
+    run = run_bench("server_load.py", *SMALL, *options)
     assert run.returncode == 0, run.stderr[-2000:]
     acknowledged = re.search(r"actions acknowledged\s+([\d,]+) in the window", run.stdout)
     assert acknowledged is not None and int(acknowledged[1].replace(",", "")) > 0, run.stdout
