@@ -204,8 +204,8 @@ class TableManager:
                     if self.cluster is None:
                         raise
                     self.cluster.refresh(rematch_of)
-                    assert rematch_by is not None
-                    return await self._rematch(rematch_of, rematch_by, owner)
+                    assert rematch_by is not None and creator is not None  # the asker takes their old seat
+                    return await self._rematch(rematch_of, rematch_by, creator, owner)
             else:
                 await self._written(lambda db: db.insert_table(row), made)
         finally:
@@ -259,17 +259,17 @@ class TableManager:
     async def rematch(self, table: Table, token: str | None, owner: str | None = None) -> JsonDict:
         """The rematch of the finished `table` for the holder of `token`: made by the first player to ask, joined
         by the others. One at a time per finished table (its lock): the second asker joins the first one's."""
-        if self.seat_of(table, token) is None:
+        seat = self.seat_of(table, token)
+        if seat is None:
             raise ApiError(401, "unauthorized", "a rematch needs 'Authorization: Bearer <seat token>' of this table")
         if table.status != FINISHED:
             raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
         assert token is not None
         async with table.lock:
-            return await self._rematch(table, token, owner)
+            return await self._rematch(table, token, seat, owner)
 
-    async def _rematch(self, table: Table, token: str, owner: str | None) -> JsonDict:
-        seat = self.seat_of(table, token)
-        assert seat is not None
+    async def _rematch(self, table: Table, token: str, seat: int, owner: str | None) -> JsonDict:
+        """`rematch` for the holder of `token`, who sat at `seat`, under the finished table's lock."""
         name = table.seats[seat].name
         new = self._live_rematch(table)
         if new is not None:
