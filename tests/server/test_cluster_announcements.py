@@ -40,6 +40,16 @@ def counting_reads(m: TableManager) -> list[str]:
     return reads
 
 
+async def clustered(url: str) -> tuple[TableManager, Cluster, Table, list[Connection]]:
+    """A manager on PostgreSQL with its cluster (not listening: the tests deliver the announcements), and a table of
+    two seated players."""
+    m = manager(url)
+    assert isinstance(m.db, PostgresStore)
+    m.cluster = cluster = Cluster(m, m.db)
+    table, conns = await two_player_table(m)
+    return m, cluster, table, conns
+
+
 async def announced_during_flight(m: TableManager, cluster: Cluster, table: Table, conns: list[Connection]) -> None:
     """Commit the table's next action, and deliver the announcement of ply 0 while that commit is in flight."""
     seat = table.state.current_player
@@ -57,10 +67,7 @@ async def announced_during_flight(m: TableManager, cluster: Cluster, table: Tabl
 
 def test_the_announcement_of_an_own_action_during_its_commit_reads_nothing(url: str) -> None:
     async def play() -> None:
-        m = manager(url)
-        assert isinstance(m.db, PostgresStore)
-        m.cluster = cluster = Cluster(m, m.db)
-        table, conns = await two_player_table(m)
+        m, cluster, table, conns = await clustered(url)
         reads = counting_reads(m)
         await announced_during_flight(m, cluster, table, conns)
         assert table.version == 1
@@ -71,10 +78,7 @@ def test_the_announcement_of_an_own_action_during_its_commit_reads_nothing(url: 
 
 def test_a_ply_another_process_took_during_a_commit_is_read_and_shown(url: str) -> None:
     async def play() -> None:
-        m = manager(url)
-        assert isinstance(m.db, PostgresStore)
-        m.cluster = cluster = Cluster(m, m.db)
-        table, conns = await two_player_table(m)
+        m, cluster, table, conns = await clustered(url)
         seat = table.state.current_player
         assert seat is not None
         theirs = table.state.legal_actions()[-1].to_json()

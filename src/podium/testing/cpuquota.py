@@ -49,7 +49,6 @@ def _hierarchy() -> tuple[int, Path]:
 @dataclass
 class CpuQuota:
     path: Path
-    version: int
     cores: float
 
     @classmethod
@@ -75,7 +74,7 @@ class CpuQuota:
                 (path / "cpu.cfs_quota_us").write_text(str(quota))
         except OSError as exc:
             raise QuotaUnavailable(f"cannot write the cgroup {path}: {exc.strerror or exc}") from None
-        return cls(path, version, cores)
+        return cls(path, cores)
 
     def add(self, pid: int) -> None:
         """Put process `pid` in the group; the children it starts afterwards are in it too."""
