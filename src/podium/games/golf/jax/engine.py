@@ -32,6 +32,8 @@ Array = Any  # a jax.Array (pgx's own alias)
 DRAW, TAKE, DISCARD, KNOCK, PASS = range(5)
 SWAP0, PEEK0, FLIP0 = 5, 11, 17  # action ids of slot 0 (podium.games.golf.actions)
 CARDS = jnp.arange(DECK_SIZE, dtype=jnp.int32)
+SMALL = jnp.int8  # the per-card and per-slot arrays (cards, what is known, places in the pile): a step moves them
+# through memory several times, and at thousands of games that traffic, not the arithmetic, is what a step costs
 
 
 @dataclass
@@ -40,7 +42,8 @@ class GolfJaxState(pgx.core.State):  # type: ignore[misc]  # pgx is untyped
     `hands[seat * slots + slot]`, `known` (UNSEEN / OWNER / PUBLIC), the stock as its size (its cards are chosen
     when drawn: `shuffle.take` from `seed`, the round and the cards `used` so far), the discard pile as each card's
     place in it (`pile_at[card]`, -1 when not in it; the top is place `pile_len - 1`), `seat` the seat to move (-1
-    once over; pgx's `current_player` keeps the last mover then)."""
+    once over; pgx's `current_player` keeps the last mover then). The per-card and per-slot arrays are bytes
+    (`SMALL`)."""
 
     current_player: Array
     observation: Array
@@ -91,17 +94,17 @@ def dealt(p: Params, seed: Array, round_: Array, wanted: Array | None = None) ->
     else:
         cards, used = shuffle.deal_where(wanted, seed, round_, size + 1)
     if not p.six and not p.peek_choose:
-        known = jnp.where(jnp.arange(size) % p.slots < 2, g.OWNER, g.UNSEEN).astype(jnp.int32)
+        known = jnp.where(jnp.arange(size) % p.slots < 2, g.OWNER, g.UNSEEN).astype(SMALL)
     else:
-        known = jnp.zeros(size, dtype=jnp.int32)
+        known = jnp.zeros(size, dtype=SMALL)
     phase = g.N_INITIAL_FLIP if p.six else g.N_PEEK if p.peek_choose else g.N_START
     first = (round_ - 1) % p.n
     return {
         "used": used,
-        "hands": cards[:size],
+        "hands": cards[:size].astype(SMALL),
         "known": known,
         "stock_len": _i32(DECK_SIZE - 1 - size),
-        "pile_at": jnp.where(cards[size] == CARDS, 0, -1).astype(jnp.int32),
+        "pile_at": jnp.where(cards[size] == CARDS, 0, -1).astype(SMALL),
         "pile_len": _i32(1),
         "drawn": _i32(-1),
         "taken": jnp.bool_(False),
@@ -218,16 +221,16 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     discard = in_hand & (a == DISCARD)
     old = jnp.sum(jnp.where(at_i, s.hands, 0))
     was_down = jnp.any(at_i & (s.known == g.UNSEEN))
-    hands = jnp.where(swap & at_i, s.drawn, s.hands)
+    hands = jnp.where(swap & at_i, s.drawn.astype(SMALL), s.hands)
     placed = jnp.where(s.taken | p.six, g.PUBLIC, g.OWNER)
     # G-3.3 a peek, G-8.1 / G-8.2 a flip
     flip = flip_phase & (a >= FLIP0)
     seen = jnp.where(swap, placed, jnp.where(phase == g.N_PEEK, g.OWNER, g.PUBLIC))
-    known = jnp.where((swap | setup | flip) & at_i, seen, s.known).astype(jnp.int32)
+    known = jnp.where((swap | setup | flip) & at_i, seen, s.known).astype(SMALL)
     pushed = swap | discard
     pushed_card = jnp.where(swap, old, s.drawn)
-    pile_at = jnp.where(take & (s.pile_at == top), -1, s.pile_at)
-    pile_at = jnp.where(pushed & (pushed_card == CARDS), s.pile_len, pile_at)
+    pile_at = jnp.where(take & (s.pile_at == top), SMALL(-1), s.pile_at)
+    pile_at = jnp.where(pushed & (pushed_card == CARDS), s.pile_len.astype(SMALL), pile_at)
     pile_len = s.pile_len + pushed.astype(jnp.int32) - take.astype(jnp.int32)
     drawn = jnp.where(draw, stock_top, jnp.where(take, pile_top(s), jnp.where(pushed, -1, s.drawn)))
     taken = jnp.where(draw, False, jnp.where(take, True, s.taken))
@@ -289,7 +292,7 @@ def _after_round(p: Params, t: Tables, s: GolfJaxState, round_over: Array, how: 
         drawn=jnp.where(round_over, -1, fields["drawn"]),
         phase=jnp.where(over, g.N_OVER, fields["phase"]).astype(jnp.int32),
         seat=jnp.where(over, -1, fields["seat"]).astype(jnp.int32),
-        known=jnp.where(over, g.PUBLIC, fields["known"]).astype(jnp.int32),
+        known=jnp.where(over, g.PUBLIC, fields["known"]).astype(SMALL),
     )
     return s.replace(  # type: ignore[no-any-return]
         **fields,
