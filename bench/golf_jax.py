@@ -29,7 +29,7 @@ from podium.core.registry import get_game
 from podium.core.rng import Rng
 
 SIZES = (1, 64, 1024, 4096, 65536)
-RESETS = ("all", "done")
+RESETS = ("all", "done", "fit")
 
 
 def podium_loop(games: int) -> tuple[float, float, int]:
@@ -76,11 +76,22 @@ def batch_player(env: Any, batch: int, steps: int, reset: str) -> tuple[Callable
     """A jitted `steps` batch steps of random legal play, and its first state; the jitted call returns the state
     and the number of steps taken by games not yet over (the steps counted). `reset` says how games that end are
     dealt again: `all` as pgx's `auto_reset` does (`init` for every game at every step, the finished ones taking
-    it), `done` only the games that ended (up to `batch // 8 + 1` a step, compacted; one that ends beyond them
-    waits a step, and its idle step is not counted)."""
+    it); `done` only the games that ended, up to `batch // 8 + 1` a step, compacted (one that ends beyond them
+    waits a step, and its idle step is not counted); `fit` exactly the games that ended, as many fresh games as the
+    smallest power of 4 (or the batch) that holds them, the size chosen by `lax.switch` at run time. Which is
+    cheapest depends on how many games end a step: Golf's few, leduc's many."""
     init = jax.vmap(env.init)
     step = jax.vmap(env.step)
     spare = batch // 8 + 1
+    sizes = sorted({min(batch, 4**k) for k in range(1, 12)})
+
+    def refill(size: int) -> Callable[[Any, jax.Array], Any]:
+        def into(state: Any, key: jax.Array) -> Any:
+            ended = jnp.nonzero(state.terminated, size=size, fill_value=batch)[0]  # `batch`: no game, dropped
+            fresh = init(jax.random.split(key, size))
+            return jax.tree_util.tree_map(lambda a, b: a.at[ended].set(b, mode="drop"), state, fresh)
+
+        return into
 
     def one(carry: Any, key: jax.Array) -> Any:
         state, taken = carry
@@ -92,10 +103,11 @@ def batch_player(env: Any, batch: int, steps: int, reset: str) -> tuple[Callable
             state = jax.tree_util.tree_map(
                 lambda a, b: jnp.where(state.terminated.reshape((-1,) + (1,) * (a.ndim - 1)), a, b), fresh, state
             )
+        elif reset == "done":
+            state = refill(spare)(state, k2)
         else:
-            ended = jnp.nonzero(state.terminated, size=spare, fill_value=batch)[0]  # `batch`: no game, dropped
-            fresh = init(jax.random.split(k2, spare))
-            state = jax.tree_util.tree_map(lambda a, b: a.at[ended].set(b, mode="drop"), state, fresh)
+            which = jnp.searchsorted(jnp.asarray(sizes), jnp.sum(state.terminated))
+            state = jax.lax.switch(which, [refill(size) for size in sizes], state, k2)
         return (state, taken), None
 
     @jax.jit
@@ -120,6 +132,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--games", type=int, default=300, help="games of podium's per-game loop per run")
     parser.add_argument("--work", type=int, default=1 << 19, help="steps per JAX run (batch × scanned steps)")
+    parser.add_argument(
+        "--warmup", type=int, default=400, help="batch steps played before the timed runs, so that games end at their "
+        "steady rate (a Golf game takes ~100 steps, a leduc game a few; all the batch's games start together)"
+    )  # fmt: skip
     args = parser.parse_args()
     golf = podium.jax.make("golf", players=2)
     leduc = pgx.make("leduc_holdem")
@@ -129,7 +145,8 @@ def main() -> None:
         for name, env in (("golf", golf), ("leduc", leduc)):
             for reset in RESETS:
                 play, state = batch_player(env, size, steps, reset)
-                _, _, state, _ = timed(play, state, 0)  # compiles
+                for warm in range(max(1, -(-args.warmup // steps))):  # the first run compiles
+                    _, _, state, _ = timed(play, state, 1000 + warm)
                 players[name, size, reset] = (play, state)
     best: dict[Any, tuple[float, float]] = {}
     for run in range(args.repeat):
@@ -142,13 +159,14 @@ def main() -> None:
     base = best["podium"][0]
     wall = best["podium"][1]
     print(f"podium per-game random loop (2-player four-card Golf): {base:,.0f} steps/s CPU ({wall:,.0f} wall)")
-    print("steps/s CPU (wall) with games reset as pgx's auto_reset (all) and only where done (done)")
-    print(f"{'batch':>7} {'golf all':>20} {'golf done':>20} {'leduc all':>20} {'leduc done':>20} {'× podium':>9} "
-          f"{'golf/leduc':>10}")  # fmt: skip
+    print("steps/s CPU (wall) with games reset as pgx's auto_reset (all), where done up to an eighth (done) and as")
+    print("many as ended (fit); each environment's best of the three is compared")
+    heads = " ".join(f"{f'{name} {reset}':>20}" for name in ("golf", "leduc") for reset in RESETS)
+    print(f"{'batch':>7} {heads} {'× podium':>9} {'golf/leduc':>10}")
     for size in args.sizes:
         cells = [best[name, size, reset] for name in ("golf", "leduc") for reset in RESETS]
-        golf_best = max(cells[0][0], cells[1][0])
-        leduc_best = max(cells[2][0], cells[3][0])
+        golf_best = max(cpu for cpu, _ in cells[: len(RESETS)])
+        leduc_best = max(cpu for cpu, _ in cells[len(RESETS) :])
         text = " ".join(f"{f'{cpu:,.0f} ({w:,.0f})':>20}" for cpu, w in cells)
         print(f"{size:>7} {text} {golf_best / base:>9.1f} {golf_best / leduc_best:>10.2f}")
 
