@@ -41,7 +41,8 @@ class GolfJaxState(pgx.core.State):  # type: ignore[misc]  # pgx is untyped
     """One game (a batch under vmap). pgx's fields first; then the position, as the reference engine keeps it:
     `hands[seat * slots + slot]`, `known` (UNSEEN / OWNER / PUBLIC), the stock as its size (its cards are chosen
     when drawn: `shuffle.take` from `seed`, the round and the cards `used` so far), the discard pile as each card's
-    place in it (`pile_at[card]`, -1 when not in it; the top is place `pile_len - 1`), `seat` the seat to move (-1
+    place in it (`pile_at[card]`, -1 when not in it; the top is place `pile_len - 1`) and its top card (`top`, -1
+    when the pile is empty: kept, as the observation shows it every step), `seat` the seat to move (-1
     once over; pgx's `current_player` keeps the last mover then). The per-card and per-slot arrays are bytes
     (`SMALL`)."""
 
@@ -59,6 +60,7 @@ class GolfJaxState(pgx.core.State):  # type: ignore[misc]  # pgx is untyped
     stock_len: Array
     pile_at: Array
     pile_len: Array
+    top: Array
     drawn: Array
     taken: Array
     phase: Array
@@ -106,6 +108,7 @@ def dealt(p: Params, seed: Array, round_: Array, wanted: Array | None = None) ->
         "stock_len": _i32(DECK_SIZE - 1 - size),
         "pile_at": jnp.where(cards[size] == CARDS, 0, -1).astype(SMALL),
         "pile_len": _i32(1),
+        "top": cards[size],
         "drawn": _i32(-1),
         "taken": jnp.bool_(False),
         "phase": _i32(phase),
@@ -188,11 +191,6 @@ def round_scores(p: Params, sums: Array) -> Array:
     return sums - sums.min() if p.relative else sums
 
 
-def pile_top(s: GolfJaxState) -> Array:
-    """The discard pile's top card (0 when the pile is empty: the callers look at `pile_len` first)."""
-    return jnp.sum(jnp.where(s.pile_at == s.pile_len - 1, CARDS, 0))
-
-
 def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     """One decision of the seat to move (`GolfState.step`): `action` must be legal (pgx's `Env.step` ends the game
     with a penalty for an illegal one before this is reached)."""
@@ -213,7 +211,6 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     turns = s.turns + start.astype(jnp.int32)
     stock_top, used = shuffle.take(s.seed, s.round, DECK_SIZE - s.stock_len, s.used)
     used = jnp.where(draw, used, s.used)
-    top = s.pile_len - 1
     stock_len = s.stock_len - draw.astype(jnp.int32)
 
     # G-4.1 a card in hand swapped in (face up if taken, or in six-card: G-8.2) or discarded
@@ -229,10 +226,12 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     known = jnp.where((swap | setup | flip) & at_i, seen, s.known).astype(SMALL)
     pushed = swap | discard
     pushed_card = jnp.where(swap, old, s.drawn)
-    pile_at = jnp.where(take & (s.pile_at == top), SMALL(-1), s.pile_at)
+    pile_at = jnp.where(take & (s.top == CARDS), SMALL(-1), s.pile_at)
     pile_at = jnp.where(pushed & (pushed_card == CARDS), s.pile_len.astype(SMALL), pile_at)
     pile_len = s.pile_len + pushed.astype(jnp.int32) - take.astype(jnp.int32)
-    drawn = jnp.where(draw, stock_top, jnp.where(take, pile_top(s), jnp.where(pushed, -1, s.drawn)))
+    drawn = jnp.where(draw, stock_top, jnp.where(take, s.top, jnp.where(pushed, -1, s.drawn)))
+    under = jnp.sum(jnp.where(s.pile_at == s.pile_len - 2, CARDS, 0))  # the card a take leaves on top
+    top = jnp.where(pushed, pushed_card, jnp.where(take, jnp.where(pile_len > 0, under, -1), s.top))
     taken = jnp.where(draw, False, jnp.where(take, True, s.taken))
     unseen_left = jnp.sum(mine & (known == g.UNSEEN))
 
@@ -271,7 +270,8 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
     )  # fmt: skip
 
     played = s.replace(
-        used=used, hands=hands, known=known, stock_len=stock_len, pile_at=pile_at, pile_len=pile_len, drawn=drawn,
+        used=used, hands=hands, known=known, stock_len=stock_len, pile_at=pile_at, pile_len=pile_len, top=_i32(top),
+        drawn=drawn,
         taken=taken, phase=_i32(phase_after), seat=_i32(seat_after), closer=_i32(closer),
         final_left=_i32(final_left), turns=turns,
     )  # fmt: skip

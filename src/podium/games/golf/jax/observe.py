@@ -15,7 +15,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from podium.games.golf.jax.engine import GolfJaxState, pile_top
+from podium.games.golf.jax.engine import GolfJaxState
 from podium.games.golf.jax.params import Params, Tables
 from podium.games.golf.rules import N_DRAWN, OWNER, PHASES, PUBLIC
 
@@ -61,8 +61,8 @@ def observe(p: Params, t: Tables, s: GolfJaxState, viewer: Array) -> Array:
 
     in_hand = s.phase == N_DRAWN
     drawn_shown = in_hand & (s.taken | (s.seat == viewer))
-    top = pile_top(s)
-    top_shown = s.pile_len > 0
+    top = s.top
+    top_shown = top >= 0
     columns = jnp.arange(width)
     head = _ones_at(
         columns,
