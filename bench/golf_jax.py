@@ -3,19 +3,22 @@ measured in the same run (issue 33).
 
 Two-player four-card Golf, default rules. The baseline is podium's per-game loop: `legal_actions()`, a uniformly
 random choice (`Rng.randbelow`), `apply()`, over whole games. The JAX side is what pgx users write:
-`jax.jit(jax.vmap(env.step))` of a uniformly random legal action (`random_legal`), games that
-end dealt again at once (pgx's auto-reset), `--steps` batch steps scanned inside one jitted call; pgx's leduc hold'em
-is played by the same code. Each side's figure is steps (decisions) per second of CPU time of this process
-(`time.process_time`: the machine is shared, waiting for a core is not the code's cost; XLA's threads are counted),
-the best of `--repeat` interleaved runs, after one run that compiles. Wall-clock figures are printed beside them.
+`jax.jit(jax.vmap(env.step))` of a uniformly random legal action (`random_legal`), games that end dealt again
+(`batch_player`'s three resets; each environment's best counts), `--work // batch` batch steps scanned inside one
+jitted call after `--warmup` untimed ones; pgx's leduc hold'em is played by the same code. Each side's figure is
+steps (decisions) per second of CPU time of this process (`time.process_time`: the machine is shared, waiting for a
+core is not the code's cost; XLA's threads are counted), the best of `--repeat` interleaved runs. Wall-clock figures
+are printed beside them. `--cores 1` keeps XLA's threads on one core.
 
     .venv/bin/python bench/golf_jax.py                 # batch sizes 1, 64, 1024, 4096, 65536; a few minutes
     .venv/bin/python bench/golf_jax.py --sizes 1024 4096 --repeat 2
+    .venv/bin/python bench/golf_jax.py --sizes 4096 --cores 1     # XLA's threads on one core, as podium's loop
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -136,7 +139,16 @@ def main() -> None:
         "--warmup", type=int, default=400, help="batch steps played before the timed runs, so that games end at their "
         "steady rate (a Golf game takes ~100 steps, a leduc game a few; all the batch's games start together)"
     )  # fmt: skip
+    parser.add_argument(
+        "--cores", type=int, default=0, help="run on this many of the allowed cores (default all): XLA's threads "
+        "then share them, as podium's one-threaded loop has one"
+    )  # fmt: skip
     args = parser.parse_args()
+    allowed = sorted(os.sched_getaffinity(0))
+    if not 0 <= args.cores <= len(allowed):
+        parser.error(f"--cores must be between 1 and the {len(allowed)} cores this process may use, not {args.cores}")
+    if args.cores:
+        os.sched_setaffinity(0, allowed[: args.cores])  # before XLA starts its threads, which inherit it
     golf = podium.jax.make("golf", players=2)
     leduc = pgx.make("leduc_holdem")
     players: dict[tuple[str, int, str], Any] = {}
