@@ -147,8 +147,9 @@ def main() -> None:
     allowed = sorted(os.sched_getaffinity(0))
     if not 0 <= args.cores <= len(allowed):
         parser.error(f"--cores must be between 1 and the {len(allowed)} cores this process may use, not {args.cores}")
-    if args.cores:
-        os.sched_setaffinity(0, allowed[: args.cores])  # before XLA starts its threads, which inherit it
+    if args.cores:  # every thread of the process (importing jax and pgx started some); later ones inherit it
+        for task in os.listdir("/proc/self/task"):
+            os.sched_setaffinity(int(task), allowed[: args.cores])
     golf = podium.jax.make("golf", players=2)
     leduc = pgx.make("leduc_holdem")
     players: dict[tuple[str, int, str], Any] = {}
