@@ -47,11 +47,12 @@ def test_every_reset_deals_the_ended_games_again(reset: str) -> None:
     batch, steps = 16, 150  # a two-player Golf game takes ~100 steps
     play, state = batch_player(env, batch, steps, reset)
     state, taken = play(state, jax.random.PRNGKey(3))
-    moves = np.asarray(state._step_count)
-    assert 0 < int(taken) <= batch * steps
-    assert (moves < steps).any(), "no game was dealt again"  # a game dealt again started counting from 0
-    if reset != "done":  # `done` may leave a game that ended beyond its spare places for the next step
-        assert not np.asarray(state.terminated).any()
+    # a game never over has taken every step; one that ended took fewer (counted again from 0 if dealt again)
+    assert (np.asarray(state._step_count) < steps).any(), "no game ended"
+    if reset == "done":  # up to batch // 8 + 1 fresh games a step: one that ends beyond them waits a step
+        assert int(taken) >= 0.95 * batch * steps
+    else:  # every game that ended was dealt again before the next step: no step was idle
+        assert int(taken) == batch * steps
 
 
 def test_the_command_refuses_a_core_count_the_process_may_not_use() -> None:
