@@ -90,12 +90,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first-game",
+        type=_non_negative,
+        default=0,
+        metavar="K",
+        help="start at game K of the run from --seed (to resume a stopped run exactly); default 0",
+    )
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     rules = dict(r.split("=", 1) for r in args.rule)
     n = args.players
-    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // n, i % n, n) for i in range(args.games)]
+    first = args.first_game
+    # game i of the run from --seed is deal seed + i // n with A in seat i % n: the same games whatever --first-game
+    games_range = range(first, first + args.games)
+    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // n, i % n, n) for i in games_range]
     start = time.perf_counter()
     load_start = os.getloadavg()[0]
     scores: list[float] = []
@@ -120,6 +130,17 @@ def main(argv: list[str] | None = None) -> int:
                 _write(args, rules, *seen, longest, start, load_start, partial=True)
     _write(args, rules, scores, times, cpu, totals_a, totals_b, longest, start, load_start, partial=False)
     return 0
+
+
+def _non_negative(text: str) -> int:
+    """An argparse type: an integer >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, not {value}")
+    return value
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -171,6 +192,22 @@ def _write(
         "a_longest_decision": longest,
         "seconds": seconds,
         "load_average": [load_start, load_end],
+        "seed": args.seed,
+        "first_game": args.first_game,
+        # game i of the run: deal seed + i // players, A in seat i % players
+        "per_game": [
+            {
+                "game": i,
+                "deal_seed": args.seed + i // args.players,
+                "a_seat": i % args.players,
+                "score": score,
+                "total_a": total_a,
+                "total_b": total_b,
+            }
+            for i, score, total_a, total_b in zip(
+                range(args.first_game, args.first_game + n), scores, totals_a, totals_b, strict=True
+            )
+        ],
     }
     if not partial:
         print(
