@@ -1,16 +1,19 @@
 """Head-to-head strength of two bots: N games, seats alternated, the same deal played from every seat.
 
-    python bench/strength.py GAME BOT_A BOT_B [--games 400] [--players 2] [--workers 2] [--seed 1] [--rule K=V ...]
+    python bench/strength.py GAME BOT_A BOT_B [--games 400] [--players 2] [--workers 2] [--seed 1] [--first-game 0]
+        [--rule K=V ...] [--json out.json]
 
-Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of
-the deal). A win counts 1, a shared win 1/2. With `--players P` > 2 one A plays P - 1 copies of B (each its own
-seeded bot): deal seed s is played P times, A in seat 0, 1, …, P - 1 (rotated), and A's win share is compared with
-the fair share 1/P; "B's total" is then the mean of the B seats' totals. Prints A's win rate with a 95% Wilson
-interval (on the score share over the games), the mean final totals of A and B, A's median, mean, 99th percentile and
-longest time per decision (wall clock; and the CPU time of the process, which a busy machine inflates less) and the
-machine's load average at the start and the end (decision times on a shared machine are only comparable with it);
-with --json it writes the numbers. For the strength tables of docs/bots.md; `podium tournament` does the same for
-any number of different bots.
+Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of the
+deal). A win counts 1, a shared win 1/2. With `--players P` > 2 one A plays P - 1 copies of B (each its own seeded bot):
+deal seed s is played P times, A in seat 0, 1, …, P - 1 (rotated), and A's win share is compared with the fair share
+1/P; "B's total" is then the mean of the B seats' totals. Game i of the run is deal seed + i // P with A in seat i % P;
+`--first-game K` starts at game K (then --games more), so that a stopped run resumes exactly: `--seed S --first-game 50
+--games 350` plays the games 50..399 of `--seed S --games 400`. Prints A's win rate with a 95% Wilson interval (on the
+score share over the games), the mean final totals of A and B, A's median, mean, 99th percentile and longest time per
+decision (wall clock; and the CPU time of the process, which a busy machine inflates less) and the machine's load
+average at the start and the end (decision times on a shared machine are only comparable with it); with --json it writes
+the numbers and each game's deal seed, A's seat, score and totals. For the strength tables of docs/bots.md; `podium
+tournament` does the same for any number of different bots.
 """
 
 from __future__ import annotations
