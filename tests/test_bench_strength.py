@@ -7,9 +7,9 @@ from typing import Any
 
 from bench_support import run_bench
 
-# Three players, so that the split (after game 2) falls inside a deal: deal seed 7 is played three times, A in seats
-# 0, 1, 2, then deal seed 8 from seats 0 and 1.
-RUN = ("golf", "random", "random", "--players", "3", "--seed", "7", "--workers", "1")
+# The plugin game (a framework test names no built-in game), two players: deal seed 7 is played with A in seat 0,
+# then in seat 1, then deal seed 8 and 9 the same; the split (after game 2) falls inside deal 8.
+RUN = ("kuhn", "random", "random", "--seed", "7", "--workers", "1")
 
 
 def _strength(tmp_path: Path, name: str, *options: str) -> dict[str, Any]:
@@ -22,22 +22,23 @@ def _strength(tmp_path: Path, name: str, *options: str) -> dict[str, Any]:
 
 
 def test_a_run_resumed_with_first_game_plays_the_games_of_the_whole_run(tmp_path: Path) -> None:
-    whole = _strength(tmp_path, "whole", "--games", "5")
-    head = _strength(tmp_path, "head", "--games", "2")
-    tail = _strength(tmp_path, "tail", "--first-game", "2", "--games", "3")
+    whole = _strength(tmp_path, "whole", "--games", "6")
+    head = _strength(tmp_path, "head", "--games", "3")
+    tail = _strength(tmp_path, "tail", "--first-game", "3", "--games", "3")
 
     assert [(g["game"], g["deal_seed"], g["a_seat"]) for g in whole["per_game"]] == [
         (0, 7, 0),
         (1, 7, 1),
-        (2, 7, 2),
-        (3, 8, 0),
-        (4, 8, 1),
+        (2, 8, 0),
+        (3, 8, 1),
+        (4, 9, 0),
+        (5, 9, 1),
     ]
-    assert (tail["first_game"], tail["seed"], tail["games"]) == (2, 7, 3)
+    assert (tail["first_game"], tail["seed"], tail["games"]) == (3, 7, 3)
     assert head["per_game"] + tail["per_game"] == whole["per_game"]
-    # the resumed run did not replay the first games under the later games' numbers
+    # the games differ, so a resumed run that replayed the first games under the later games' numbers would fail
     results = [(g["score"], g["total_a"], g["total_b"]) for g in whole["per_game"]]
-    assert results[2:] != results[:3]
+    assert results[3:] != results[:3]
     # and what the tables pool, the score and the totals, adds up
     for key in ("win_rate", "mean_total_a", "mean_total_b"):
         pooled = head[key] * head["games"] + tail[key] * tail["games"]
