@@ -1,16 +1,19 @@
 """Head-to-head strength of two bots: N games, seats alternated, the same deal played from every seat.
 
-    python bench/strength.py GAME BOT_A BOT_B [--games 400] [--players 2] [--workers 2] [--seed 1] [--rule K=V ...]
+    python bench/strength.py GAME BOT_A BOT_B [--games 400] [--players 2] [--workers 2] [--seed 1] [--first-game 0]
+        [--rule K=V ...] [--json out.json]
 
-Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of
-the deal). A win counts 1, a shared win 1/2. With `--players P` > 2 one A plays P - 1 copies of B (each its own
-seeded bot): deal seed s is played P times, A in seat 0, 1, …, P - 1 (rotated), and A's win share is compared with
-the fair share 1/P; "B's total" is then the mean of the B seats' totals. Prints A's win rate with a 95% Wilson
-interval (on the score share over the games), the mean final totals of A and B, A's median, mean, 99th percentile and
-longest time per decision (wall clock; and the CPU time of the process, which a busy machine inflates less) and the
-machine's load average at the start and the end (decision times on a shared machine are only comparable with it);
-with --json it writes the numbers. For the strength tables of docs/bots.md; `podium tournament` does the same for
-any number of different bots.
+Game pairs: deal seed s is played once with A in seat 0 and once with A in seat 1 (mirrored deals cut the luck of the
+deal). A win counts 1, a shared win 1/2. With `--players P` > 2 one A plays P - 1 copies of B (each its own seeded bot):
+deal seed s is played P times, A in seat 0, 1, …, P - 1 (rotated), and A's win share is compared with the fair share
+1/P; "B's total" is then the mean of the B seats' totals. Game i of the run is deal seed + i // P with A in seat i % P;
+`--first-game K` starts at game K (then --games more), so that a stopped run resumes exactly: `--seed S --first-game 50
+--games 350` plays the games 50..399 of `--seed S --games 400`. Prints A's win rate with a 95% Wilson interval (on the
+score share over the games), the mean final totals of A and B, A's median, mean, 99th percentile and longest time per
+decision (wall clock; and the CPU time of the process, which a busy machine inflates less) and the machine's load
+average at the start and the end (decision times on a shared machine are only comparable with it); with --json it writes
+the numbers and each game's deal seed, A's seat, score and totals. For the strength tables of docs/bots.md; `podium
+tournament` does the same for any number of different bots.
 """
 
 from __future__ import annotations
@@ -90,12 +93,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first-game",
+        type=_non_negative,
+        default=0,
+        metavar="K",
+        help="start at game K of the run from --seed (to resume a stopped run exactly); default 0",
+    )
     parser.add_argument("--rule", action="append", default=[])
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     rules = dict(r.split("=", 1) for r in args.rule)
     n = args.players
-    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // n, i % n, n) for i in range(args.games)]
+    first = args.first_game
+    # game i of the run from --seed is deal seed + i // n with A in seat i % n: the same games whatever --first-game
+    games_range = range(first, first + args.games)
+    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // n, i % n, n) for i in games_range]
     start = time.perf_counter()
     load_start = os.getloadavg()[0]
     scores: list[float] = []
@@ -120,6 +133,17 @@ def main(argv: list[str] | None = None) -> int:
                 _write(args, rules, *seen, longest, start, load_start, partial=True)
     _write(args, rules, scores, times, cpu, totals_a, totals_b, longest, start, load_start, partial=False)
     return 0
+
+
+def _non_negative(text: str) -> int:
+    """An argparse type: an integer >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, not {value}")
+    return value
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -171,6 +195,22 @@ def _write(
         "a_longest_decision": longest,
         "seconds": seconds,
         "load_average": [load_start, load_end],
+        "seed": args.seed,
+        "first_game": args.first_game,
+        # game i of the run: deal seed + i // players, A in seat i % players
+        "per_game": [
+            {
+                "game": i,
+                "deal_seed": args.seed + i // args.players,
+                "a_seat": i % args.players,
+                "score": score,
+                "total_a": total_a,
+                "total_b": total_b,
+            }
+            for i, score, total_a, total_b in zip(
+                range(args.first_game, args.first_game + n), scores, totals_a, totals_b, strict=True
+            )
+        ],
     }
     if not partial:
         print(
