@@ -105,10 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = dict(r.split("=", 1) for r in args.rule)
     n = args.players
-    first = args.first_game
-    # game i of the run from --seed is deal seed + i // n with A in seat i % n: the same games whatever --first-game
-    games_range = range(first, first + args.games)
-    jobs = [(args.game, rules, args.bot_a, args.bot_b, args.seed + i // n, i % n, n) for i in games_range]
+    games_range = range(args.first_game, args.first_game + args.games)
+    jobs = [(args.game, rules, args.bot_a, args.bot_b, *game_of_run(args.seed, n, i), n) for i in games_range]
     start = time.perf_counter()
     load_start = os.getloadavg()[0]
     scores: list[float] = []
@@ -133,6 +131,11 @@ def main(argv: list[str] | None = None) -> int:
                 _write(args, rules, *seen, longest, start, load_start, partial=True)
     _write(args, rules, scores, times, cpu, totals_a, totals_b, longest, start, load_start, partial=False)
     return 0
+
+
+def game_of_run(seed: int, players: int, i: int) -> tuple[int, int]:
+    """(deal seed, A's seat) of game i of the run from `seed`: the same games whatever --first-game."""
+    return seed + i // players, i % players
 
 
 def _non_negative(text: str) -> int:
@@ -197,12 +200,11 @@ def _write(
         "load_average": [load_start, load_end],
         "seed": args.seed,
         "first_game": args.first_game,
-        # game i of the run: deal seed + i // players, A in seat i % players
         "per_game": [
             {
                 "game": i,
-                "deal_seed": args.seed + i // args.players,
-                "a_seat": i % args.players,
+                "deal_seed": game_of_run(args.seed, args.players, i)[0],
+                "a_seat": game_of_run(args.seed, args.players, i)[1],
                 "score": score,
                 "total_a": total_a,
                 "total_b": total_b,
