@@ -271,8 +271,7 @@ def step(p: Params, t: Tables, s: GolfJaxState, action: Array) -> GolfJaxState:
 
     played = s.replace(
         used=used, hands=hands, known=known, stock_len=stock_len, pile_at=pile_at, pile_len=pile_len, top=_i32(top),
-        drawn=drawn,
-        taken=taken, phase=_i32(phase_after), seat=_i32(seat_after), closer=_i32(closer),
+        drawn=drawn, taken=taken, phase=_i32(phase_after), seat=_i32(seat_after), closer=_i32(closer),
         final_left=_i32(final_left), turns=turns,
     )  # fmt: skip
     return _after_round(p, t, played, round_over, how)
