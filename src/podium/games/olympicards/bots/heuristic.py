@@ -30,15 +30,14 @@ from __future__ import annotations
 from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction
-from podium.games.olympicards.cards import COPIES, NO_CARD, NUM_KINDS, VALUE, parse_card
+from podium.games.olympicards.bots.stamina import chain, fight_value, play_cost
+from podium.games.olympicards.cards import COPIES, NO_CARD, NUM_KINDS, parse_card
 from podium.games.olympicards.config import Config
-from podium.games.olympicards.plays import Play, legal_plays
-from podium.games.olympicards.scoring import AWARDS, MEDAL_POINTS, NO_MEDAL, TWO_PLAYER_AWARDS, Award
+from podium.games.olympicards.plays import Play
 from podium.games.olympicards.sports import Sport
 from podium.games.olympicards.views import OlympicardsView, typed_view
 
 _PARSED: dict[str, int] = {}
-MAX_CHAIN = 12
 MAX_CANDIDATES = 24
 
 
@@ -47,10 +46,6 @@ def _card(text: str) -> int:
     if k is None:
         k = _PARSED[text] = parse_card(text)
     return k
-
-
-def _cost(cards: Play) -> int:
-    return sum(VALUE[k] for k in cards) * 8 + len(cards)
 
 
 class OlympicardsHeuristic(NoisyAgent):
@@ -127,57 +122,20 @@ class OlympicardsHeuristic(NoisyAgent):
     # ------------------------------------------------------------------ the race estimate
 
     def _fight_value(self, view: OlympicardsView, sport: Sport, hand: list[int]) -> float:
-        """Expected points (relative) of staying in this sport minus those of withdrawing now."""
+        """Expected points (relative) of staying in this sport minus those of withdrawing now (`fight_value`), the
+        rivals measured on `samples` hands dealt from the cards this seat has not seen."""
         me = self.seat
         n = view["num_players"]
-        index = len(view["withdrawals"])
         mine = self._chain(view, sport, hand, self._own_plays(view, me), self._last(view), view["target"])[0]
         pool = self._pool(view)
         rivals = [p for p in range(n) if p != me and (n == 2 or not view["withdrawn"][p])]
-        cv = self.card_value
-        if n == 2:
-            award = TWO_PLAYER_AWARDS[index]
-            medal = MEDAL_POINTS[award.medal]
-            rival = rivals[0]
-            wins = 0.0
-            spend = 0.0
-            for _ in range(self.samples):
-                theirs = self._chain(
-                    view, sport, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
-                    self._last(view), view["target"],
-                )[0]  # fmt: skip
-                if mine > theirs:
-                    wins += 1.0
-                elif mine == theirs:
-                    wins += 0.5
-                spend += min(mine, theirs + 1)
-            p = wins / self.samples
-            spent_cards = spend / self.samples * sport.min_cards
-            # Withdrawing now: I take the cards, they take the medal. Winning the race: the other way round.
-            swing = 2.0 * (medal - award.cards * cv)
-            return p * swing - (1.0 - p) * spent_cards * cv
-        table = AWARDS[n]
-        now = self._award_value(table, index)
-        expected = 0.0
-        for _ in range(self.samples):
-            before_me = 0.0
-            for rival in rivals:
-                theirs = self._chain(
-                    view, sport, self._deal(pool, view["hand_sizes"][rival]), self._own_plays(view, rival),
-                    self._last(view), view["target"],
-                )[0]  # fmt: skip
-                if theirs < mine:
-                    before_me += 1.0
-                elif theirs == mine:
-                    before_me += 0.5
-            position = min(n - 1, index + round(before_me))
-            expected += self._award_value(table, position) - mine * sport.min_cards * cv * 0.5
-        return expected / self.samples - now
+        samples = [[self._rival_stamina(view, sport, pool, rival) for rival in rivals] for _ in range(self.samples)]
+        return fight_value(n, len(view["withdrawals"]), mine, samples, sport.min_cards, self.card_value)
 
-    def _award_value(self, table: tuple[Award, ...], index: int) -> float:
-        award = table[index]
-        medal = MEDAL_POINTS[award.medal] if award.medal != NO_MEDAL else 0
-        return medal + award.cards * self.card_value
+    def _rival_stamina(self, view: OlympicardsView, sport: Sport, pool: list[int], rival: int) -> int:
+        """The stamina of `rival` on a hand of their size dealt from `pool`, after their plays so far."""
+        hand = self._deal(pool, view["hand_sizes"][rival])
+        return self._chain(view, sport, hand, self._own_plays(view, rival), self._last(view), view["target"])[0]
 
     # ------------------------------------------------------------------ stamina
 
@@ -190,26 +148,13 @@ class OlympicardsHeuristic(NoisyAgent):
         last: Play | None,
         target: str | None,
     ) -> tuple[int, list[int]]:
-        """How many plays `hand` can chain in `sport`, cheapest play first (its stamina), and the cards left after
-        them."""
-        counts = hand[:]
-        own = list(own)
+        """`chain` (its stamina, and the cards left) of `hand`; a flip sport's later targets are drawn from the cards
+        this seat has not seen."""
         card = _card(target) if target is not None else NO_CARD
-        pool = self._pool(view) if sport.flip else None  # a flip sport turns a new target every round
-        length = 0
-        while length < MAX_CHAIN:
-            if pool is not None and length > 0:
-                card = self._random_card(pool)
-            options = legal_plays(sport, counts, own, last, card)
-            if not options:
-                break
-            play = min(options, key=_cost)
-            for k in play:
-                counts[k] -= 1
-            own.append(play)
-            last = play
-            length += 1
-        return length, counts
+        if not sport.flip:
+            return chain(sport, hand, own, last, card)
+        pool = self._pool(view)
+        return chain(sport, hand, own, last, card, lambda: self._random_card(pool))
 
     def _can_empty(self, view: OlympicardsView, sport: Sport, hand: list[int]) -> bool:
         own = self._own_plays(view, self.seat)
@@ -219,7 +164,7 @@ class OlympicardsHeuristic(NoisyAgent):
         self, view: OlympicardsView, sport: Sport, hand: list[int], plays: list[OlyAction], prefer_many: bool = False
     ) -> OlyAction:
         """The play leaving the longest chain, then the cheapest (or, for a record, the one using most cards)."""
-        candidates = sorted(plays, key=lambda a: _cost(a.cards))[:MAX_CANDIDATES]
+        candidates = sorted(plays, key=lambda a: play_cost(a.cards))[:MAX_CANDIDATES]
         own = self._own_plays(view, self.seat)
         best = candidates[0]
         best_key: tuple[float, float] | None = None
@@ -228,7 +173,7 @@ class OlympicardsHeuristic(NoisyAgent):
             for k in action.cards:
                 rest[k] -= 1
             after = self._chain(view, sport, rest, [*own, action.cards], action.cards, None)[0]
-            tiebreak = len(action.cards) if prefer_many else -_cost(action.cards)
+            tiebreak = len(action.cards) if prefer_many else -play_cost(action.cards)
             key = (after, tiebreak)
             if best_key is None or key > best_key:
                 best, best_key = action, key
