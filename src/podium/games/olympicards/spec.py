@@ -14,7 +14,10 @@ SPEC = GameSpec(
     report="podium.games.olympicards.report:REPORT",
     web="podium.games.olympicards:web/renderer.js",
     heuristic="podium.games.olympicards.bots.heuristic:OlympicardsHeuristic",
-    playouts={"fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout"},
+    playouts={
+        "fast": "podium.games.olympicards.bots.playout:OlympicardsPlayout",
+        "stamina": "podium.games.olympicards.bots.playout:OlympicardsStaminaPlayout",
+    },
     default_playout="fast",
     notes={
         "ismcts": BotNote(

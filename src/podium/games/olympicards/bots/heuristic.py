@@ -30,7 +30,7 @@ from __future__ import annotations
 from podium.agents.base import BotOption, NoisyAgent
 from podium.core.contract import Action, Game, View
 from podium.games.olympicards.actions import ACCEPT, POSTPONE, WITHDRAW, OlyAction
-from podium.games.olympicards.bots.stamina import chain, fight_value, play_cost
+from podium.games.olympicards.bots.stamina import CARD_VALUE, chain, fight_value, play_cost
 from podium.games.olympicards.cards import COPIES, NO_CARD, NUM_KINDS, parse_card
 from podium.games.olympicards.config import Config
 from podium.games.olympicards.plays import Play
@@ -68,7 +68,7 @@ class OlympicardsHeuristic(NoisyAgent):
         seed: int = 0,
         noise: float = 0.0,
         samples: int = 6,
-        card_value: float = 0.35,
+        card_value: float = CARD_VALUE,
     ) -> None:
         super().__init__(game, seat, seed, noise)
         if samples < 1:

@@ -1,10 +1,14 @@
-"""Olympicards' fast playout for ISMCTS (see `podium.agents.playouts`).
+"""Olympicards' playouts for ISMCTS (see `podium.agents.playouts`): `fast` and `stamina`.
 
 `fast` (the default): the start player accepts every sport card; a player plays their cheapest legal
 play (lowest sum of values, then fewest cards), withdraws when they cannot play, when they are the last player left
 (gold is theirs anyway; their cards are worth more later), or with a small probability otherwise (someone who sees
 they are losing the race takes the cards). The playout stops when the current sport is over and scores
 points + `OLY_CARD_VALUE` per card in hand with `win_chances` (spread `OLY_SPREAD` per sport still to play).
+
+`stamina` (`hard`'s): the players race as the heuristic bot (`medium`) does, with its judgement (`bots/stamina.py`):
+each fights on while the medal its stamina wins against the others' is worth the cards, and withdraws otherwise. It
+scores the end of the sport as `fast` does, a card kept worth `STAMINA_CARD_VALUE`.
 
 The playout steps the sampled world's engine (`state.step`: the rules without checks or events) and reads it through
 its accessors; the search's walk and its first move are the framework's (`Playout.step`, `Playout.play`).
@@ -21,28 +25,19 @@ from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import Action, State, View
 from podium.core.rng import Rng
 from podium.games.olympicards.actions import ACCEPT, WITHDRAW, play_action
-from podium.games.olympicards.cards import VALUE
+from podium.games.olympicards.bots.stamina import CARD_VALUE, chain, cheapest_key, fight_value
+from podium.games.olympicards.cards import NUM_KINDS
+from podium.games.olympicards.sports import Sport
 from podium.games.olympicards.state import DECIDE, OVER, OlympicardsState
 
 OLY_CARD_VALUE = 0.35
 OLY_SPREAD = 2.5
+# `stamina`'s worth of a card kept at the end of the sport searched, in points (docs/bots.md, issue 31: 0.35 to 1.0
+# tried on the tuning deals; 0.7 to 0.8 won most, 0.9 and more made the search hoard cards and give up every medal).
+# Twice `fast`'s: when the others race as `medium` does, the cards a player keeps are what wins the races to come.
+STAMINA_CARD_VALUE = 0.75
 OLY_GIVE_UP = 0.08
 _PLAY_ON = OLY_GIVE_UP * (1 << 53)  # exact: rng.random() is (next_u64() >> 11) / 2**53
-
-
-def _play_key(cards: tuple[int, ...]) -> int:
-    return sum(VALUE[k] for k in cards) * 8 + len(cards)
-
-
-class _PlayKeys(dict[tuple[int, ...], int]):
-    """`_play_key` of each play met so far: `min(plays, key=_KEY_OF)` looks most of them up in C."""
-
-    def __missing__(self, cards: tuple[int, ...]) -> int:
-        key = self[cards] = _play_key(cards)
-        return key
-
-
-_KEY_OF = _PlayKeys().__getitem__
 
 
 class OlympicardsPlayout(Playout):
@@ -84,7 +79,78 @@ class OlympicardsPlayout(Playout):
                     plays = s.current_plays()
                     if not plays or draw() >> 11 < _PLAY_ON:
                         break
-                    step(play_action(min(plays, key=_KEY_OF)))
+                    step(play_action(min(plays, key=cheapest_key)))
             step(WITHDRAW)
-        values = [s.points(p) + OLY_CARD_VALUE * s.hand_size(p) for p in range(n)]
-        return win_chances(values, OLY_SPREAD * math.sqrt(s.sports_left + 1), higher_is_better=True)
+        return estimate(s, OLY_CARD_VALUE)
+
+
+def estimate(s: OlympicardsState, card_value: float) -> list[float]:
+    """The chances of winning after the sport searched: points and cards in hand (`card_value` points each), with
+    the spread of the sports left."""
+    values = [s.points(p) + card_value * s.hand_size(p) for p in range(s.num_players)]
+    return win_chances(values, OLY_SPREAD * math.sqrt(s.sports_left + 1), higher_is_better=True)
+
+
+class OlympicardsStaminaPlayout(OlympicardsPlayout):
+    """`stamina`: the players of the playout race as the heuristic bot does. When the playout reaches the sport's
+    plays, each player still in measures the stamina of their hand (`stamina.chain`); at each turn a player fights
+    on (their cheapest play) while `stamina.fight_value` says the place their stamina wins among the others' is worth
+    more than the cards of withdrawing now (a card worth the heuristic's `CARD_VALUE`: the players are modelled on
+    `medium`), and withdraws otherwise. `fast`'s fixed chance of giving up lets players fight for medals out of reach
+    and give up ones within it, which `medium` does not.
+
+    The heuristic measures its rivals on hands dealt from the cards it has not seen; here each player reads the
+    others' hands of the sampled world, one sample of the same question (and a chain per player, not per sample:
+    the cost of a playout stays a few times `fast`'s). A flip sport's later targets are any kind, drawn from `rng`."""
+
+    name = "stamina"
+
+    def run(self, world: State, rng: Rng) -> list[float]:
+        assert isinstance(world, OlympicardsState)
+        s = world
+        start = self.sport
+        n = s.num_players
+        last = n - 1 if n > 2 else -1
+        step = s.step
+        stamina: list[int] = []
+        min_cards = 1
+        while True:
+            phase = s.phase
+            if phase is OVER:
+                return rewards_of(s)
+            if s.sports_played != start:
+                break
+            if phase is DECIDE:
+                step(ACCEPT)
+                continue
+            if not stamina:
+                sport = s.current_sport
+                assert sport is not None
+                min_cards = sport.min_cards
+                stamina = _staminas(s, sport, rng)
+            index = s.withdrawal_count
+            if index != last:
+                plays = s.current_plays()
+                if plays:
+                    p = s.round_order[s.turn]
+                    out = s.withdrawn
+                    rivals = [stamina[q] for q in range(n) if q != p and not out[q]]
+                    if fight_value(n, index, stamina[p], (rivals,), min_cards, CARD_VALUE) > 0.0:
+                        step(play_action(min(plays, key=cheapest_key)))
+                        if stamina[p]:  # plays left; a hand that outlasts its estimate (a lucky target) has none
+                            stamina[p] -= 1
+                        continue
+            step(WITHDRAW)
+        return estimate(s, STAMINA_CARD_VALUE)
+
+
+def _staminas(s: OlympicardsState, sport: Sport, rng: Rng) -> list[int]:
+    """Each seat's stamina in the current sport from its hand and its plays so far (0 for a seat that is out)."""
+    plays = s.seat_plays
+    last = s.last_play
+    target = s.target
+    out = s.withdrawn
+    deal = (lambda: rng.randbelow(NUM_KINDS)) if sport.flip else None
+    return [
+        0 if out[p] else chain(sport, s.hand_counts(p), plays[p], last, target, deal)[0] for p in range(s.num_players)
+    ]

@@ -16,6 +16,7 @@ from podium.games.olympicards.plays import Play, legal_plays
 from podium.games.olympicards.scoring import AWARDS, MEDAL_POINTS, NO_MEDAL, TWO_PLAYER_AWARDS, Award
 from podium.games.olympicards.sports import Sport
 
+CARD_VALUE = 0.35  # a card in hand is roughly a third of a future play, about a third of a bronze
 MAX_CHAIN = 12  # past a dozen plays every rival has long dropped out: counting further changes no comparison
 
 
