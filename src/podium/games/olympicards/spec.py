@@ -31,9 +31,11 @@ SPEC = GameSpec(
         "medium": BotNote(
             "a solid player: the heuristic bot (fights for medals within reach, withdraws early for cards)", "heuristic"
         ),
+        # the `stamina` playout: its players race as `medium` does (docs/bots.md, issue 31)
         "hard": BotNote(
-            "a strong player: ISMCTS, a 200-iteration tree over single plays and withdrawals per decision",
-            "ismcts:iterations=200",
+            "a strong player: ISMCTS, a 200-iteration tree over single plays and withdrawals per decision, each "
+            "iteration played out by players who fight for the medals within their hand's reach, as medium does",
+            "ismcts:iterations=200:playout=stamina",
         ),
     },
 )
