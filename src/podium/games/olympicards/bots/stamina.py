@@ -17,7 +17,7 @@ from podium.games.olympicards.scoring import AWARDS, MEDAL_POINTS, NO_MEDAL, TWO
 from podium.games.olympicards.sports import Sport
 
 CARD_VALUE = 0.35  # a card in hand is roughly a third of a future play, about a third of a bronze
-MAX_CHAIN = 12  # past a dozen plays every rival has long dropped out: counting further changes no comparison
+MAX_CHAIN = 12  # a bound on each chain's work: a hand of a few cards (6 dealt, 3 at most per award) rarely chains more
 
 
 def play_cost(cards: Play) -> int:
