@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+from podium.agents.base import make_agent
+from podium.core.contract import View
+from podium.core.rng import Rng
 from podium.games.olympicards import GAME, Config, OlympicardsState
 from podium.games.olympicards.cards import full_deck, parse_card
 from podium.games.olympicards.state import DECIDE, OVER, PLAY
@@ -134,3 +138,19 @@ def medals(state: OlympicardsState, seat: int) -> list[int]:
     """The seat's gold, silver and bronze medals."""
     won = table(state)["medals"][seat]
     return [won["gold"], won["silver"], won["bronze"]]
+
+
+def decisions(options: dict[str, Any], players: int, seed: int, every: int, games: int) -> Iterator[View]:
+    """The views of about one decision in `every` (drawn from `seed`) of `games` seeded games between random bots."""
+    config = GAME.config(options)
+    rng = Rng(seed)
+    for game_seed in range(games):
+        state = GAME.new_game(config, players, game_seed)
+        bots = [make_agent("random", GAME, p, game_seed + p) for p in range(players)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            view = state.view(p)
+            if rng.randbelow(every) == 0:
+                yield view
+            state.apply(bots[p].act(view, state.legal_actions()))

@@ -6,13 +6,11 @@ where `apply` leaves it."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from oly_helpers import decisions
 
-from podium.agents.base import make_agent
-from podium.core.contract import View
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME
 from podium.games.olympicards.bots.playout import OlympicardsPlayout
@@ -41,27 +39,11 @@ DIGESTS = {
 }
 
 
-def _decisions(options: dict[str, Any], players: int, seed: int, every: int) -> Iterator[View]:
-    """The views of about one decision in `every` of three seeded games between random bots."""
-    config = GAME.config(options)
-    rng = Rng(seed)
-    for game_seed in range(3):
-        state = GAME.new_game(config, players, game_seed)
-        bots = [make_agent("random", GAME, p, game_seed + p) for p in range(players)]
-        while not state.is_over:
-            p = state.current_player
-            assert p is not None
-            view = state.view(p)
-            if rng.randbelow(every) == 0:
-                yield view
-            state.apply(bots[p].act(view, state.legal_actions()))
-
-
 def _playouts(options: dict[str, Any], players: int) -> tuple[str, int]:
     """At every other decision, sampled worlds played out by `run` and, for each legal move, by `play` (the flat
     search's step, on a kept world, which must come back unchanged)."""
     outcomes: list[Any] = []
-    for view in _decisions(options, players, 11, 2):
+    for view in decisions(options, players, 11, 2, 3):
         sample = GAME.determinizer(view)
         for k in range(2):
             world = sample(Rng(len(outcomes) * 100 + k))
@@ -90,7 +72,7 @@ def test_a_step_leaves_the_state_apply_leaves(options: dict[str, Any], players: 
     every legal move, and so along random walks of several moves."""
     rng = Rng(14)
     compared = 0
-    for view in _decisions(options, players, 13, 3):
+    for view in decisions(options, players, 13, 3, 3):
         world = GAME.determinizer(view)(Rng(compared))
         for action in world.legal_actions():
             stepped, applied = world.clone(), world.clone()

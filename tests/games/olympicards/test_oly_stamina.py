@@ -5,15 +5,13 @@ playouts."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from oly_helpers import cards
+from oly_helpers import cards, decisions
 
-from podium.agents.base import make_agent
 from podium.agents.playouts import playout_for, playout_names
-from podium.core.contract import Action, View
+from podium.core.contract import Action
 from podium.core.rng import Rng
 from podium.games.olympicards import GAME, Config, OlympicardsState
 from podium.games.olympicards.bots.playout import OlympicardsStaminaPlayout
@@ -150,25 +148,9 @@ def test_games_played_by_the_stamina_playout_are_legal(options: dict[str, Any], 
     assert len(_Checked.moves) > 100
 
 
-def _decisions(options: dict[str, Any], players: int, seed: int) -> Iterator[View]:
-    """The views of about one decision in three of two seeded games between random bots."""
-    config = GAME.config(options)
-    rng = Rng(seed)
-    for game_seed in range(2):
-        state = GAME.new_game(config, players, game_seed)
-        bots = [make_agent("random", GAME, p, game_seed + p) for p in range(players)]
-        while not state.is_over:
-            p = state.current_player
-            assert p is not None
-            view = state.view(p)
-            if rng.randbelow(3) == 0:
-                yield view
-            state.apply(bots[p].act(view, state.legal_actions()))
-
-
 def _playouts(options: dict[str, Any], players: int) -> str:
     outcomes: list[Any] = []
-    for view in _decisions(options, players, 5):
+    for view in decisions(options, players, 5, 3, 2):
         world = GAME.determinizer(view)(Rng(len(outcomes)))
         playout = OlympicardsStaminaPlayout()
         playout.prepare(view)
@@ -189,7 +171,7 @@ def test_the_stamina_playout_is_deterministic_under_a_seed(options: dict[str, An
 def test_flip_sports_draw_targets_from_the_rng() -> None:
     """Two generators give different playouts of a flip sport somewhere (its later targets are drawn from `rng`)."""
     differ = 0
-    for view in _decisions({}, 4, 9):
+    for view in decisions({}, 4, 9, 3, 2):
         world = GAME.determinizer(view)(Rng(1))
         sport = world.current_sport
         if sport is None or not sport.flip:
