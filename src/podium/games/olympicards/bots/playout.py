@@ -20,6 +20,7 @@ spends cards, so without world records (option `world_record`, O-8) withdrawing 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from podium.agents.playouts import Playout, rewards_of, win_chances
 from podium.core.contract import Action, State, View
@@ -55,15 +56,17 @@ class OlympicardsPlayout(Playout):
             return [WITHDRAW]
         return legal
 
+    # The worth of a card kept in hand at the end of the sport searched, in points (`estimate`).
+    card_value = OLY_CARD_VALUE
+
     def run(self, world: State, rng: Rng) -> list[float]:
-        """The rest of the sport being searched, then the estimate (the game's result if it ended)."""
+        """The rest of the sport being searched, its plays by the playout's `racer`, then the estimate (the game's
+        result if it ended)."""
         assert isinstance(world, OlympicardsState)
         s = world
         start = self.sport
-        n = s.num_players
-        last = n - 1 if n > 2 else -1  # with 3+ players, the withdrawals after which one player is left
-        draw = rng.next_u64  # `rng.random() < OLY_GIVE_UP` is `draw() >> 11 < _PLAY_ON` (a power-of-two scaling)
         step = s.step
+        race = self.racer(s, rng)
         while True:
             phase = s.phase
             if phase is OVER:
@@ -73,6 +76,17 @@ class OlympicardsPlayout(Playout):
             if phase is DECIDE:
                 step(ACCEPT)
                 continue
+            race()
+        return estimate(s, self.card_value)
+
+    def racer(self, s: OlympicardsState, rng: Rng) -> Callable[[], None]:
+        """The players' policy in the plays of the sport under way in `s`: each call makes the move of the player
+        to move, or more (`fast`: the plays up to the next withdrawal, and the withdrawal)."""
+        last = s.num_players - 1 if s.num_players > 2 else -1  # 3+ players: the withdrawals that leave one player
+        draw = rng.next_u64  # `rng.random() < OLY_GIVE_UP` is `draw() >> 11 < _PLAY_ON` (a power-of-two scaling)
+        step = s.step
+
+        def race() -> None:
             # Only a withdrawal ends a sport or changes who is left: the plays before it need no other question.
             if s.withdrawal_count != last:
                 while True:
@@ -81,7 +95,8 @@ class OlympicardsPlayout(Playout):
                         break
                     step(play_action(min(plays, key=cheapest_key)))
             step(WITHDRAW)
-        return estimate(s, OLY_CARD_VALUE)
+
+        return race
 
 
 def estimate(s: OlympicardsState, card_value: float) -> list[float]:
@@ -104,30 +119,22 @@ class OlympicardsStaminaPlayout(OlympicardsPlayout):
     the cost of a playout stays a few times `fast`'s). A flip sport's later targets are any kind, drawn from `rng`."""
 
     name = "stamina"
+    card_value = STAMINA_CARD_VALUE
 
-    def run(self, world: State, rng: Rng) -> list[float]:
-        assert isinstance(world, OlympicardsState)
-        s = world
-        start = self.sport
+    def racer(self, s: OlympicardsState, rng: Rng) -> Callable[[], None]:
         n = s.num_players
         last = n - 1 if n > 2 else -1
         step = s.step
-        stamina: list[int] = []
+        stamina: list[int] = []  # each seat's, measured at the playout's first turn in the sport's plays
         min_cards = 1
-        while True:
-            phase = s.phase
-            if phase is OVER:
-                return rewards_of(s)
-            if s.sports_played != start:
-                break
-            if phase is DECIDE:
-                step(ACCEPT)
-                continue
+
+        def race() -> None:
+            nonlocal min_cards
             if not stamina:
                 sport = s.current_sport
                 assert sport is not None
                 min_cards = sport.min_cards
-                stamina = _staminas(s, sport, rng)
+                stamina.extend(_staminas(s, sport, rng))
             index = s.withdrawal_count
             if index != last:
                 plays = s.current_plays()
@@ -139,9 +146,10 @@ class OlympicardsStaminaPlayout(OlympicardsPlayout):
                         step(play_action(min(plays, key=cheapest_key)))
                         if stamina[p]:  # plays left; a hand that outlasts its estimate (a lucky target) has none
                             stamina[p] -= 1
-                        continue
+                        return
             step(WITHDRAW)
-        return estimate(s, STAMINA_CARD_VALUE)
+
+        return race
 
 
 def _staminas(s: OlympicardsState, sport: Sport, rng: Rng) -> list[int]:
