@@ -5,7 +5,8 @@
 // without a delay). `prefers-reduced-motion: reduce` turns all of it off: every change is drawn at once.
 //
 // Cards are matched by what the view says they are (`data-card`, the card's text, set by cards.js): a card seen
-// before and after a redraw has moved; a face-down card has no text, so nothing about it is guessed.
+// before and after a redraw has moved (of two with the same text, the nearer one); a face-down card has no text, so
+// nothing about it is guessed.
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: true };
 export const motionOn = () => !reduced.matches;
 
@@ -14,12 +15,41 @@ const GLIDE_MS = 420;
 const FADE_MS = 260;
 const FACES = ".card[data-card]:not([data-card=''])";
 
-// Where each card seen on the board is now (its text -> its box), to compare with after the redraw.
+// Where each card seen on the board is now (its text -> the boxes of the cards with that text: Olympicards has two of
+// each card), to compare with after the redraw.
 export function cardPlaces(root) {
   if (!motionOn()) return null;
   const places = new Map();
-  for (const el of root.querySelectorAll(FACES)) places.set(el.dataset.card, el.getBoundingClientRect());
+  for (const el of root.querySelectorAll(FACES)) {
+    const boxes = places.get(el.dataset.card);
+    if (boxes) boxes.push(el.getBoundingClientRect());
+    else places.set(el.dataset.card, [el.getBoundingClientRect()]);
+  }
   return places;
+}
+
+// Which card of the redraw each box of before was (cards of the same text: each box goes to the nearest one left);
+// a card that no box goes to is new. Returns card element -> its box before.
+function matchTwins(root, before) {
+  const groups = new Map();
+  for (const el of root.querySelectorAll(FACES)) {
+    const group = groups.get(el.dataset.card);
+    if (group) group.push(el);
+    else groups.set(el.dataset.card, [el]);
+  }
+  const was = new Map();
+  for (const [text, els] of groups) {
+    const left = els.map((el) => [el, el.getBoundingClientRect()]);
+    for (const box of before.get(text) || []) {
+      if (!left.length) break;
+      let best = 0;
+      const distance = ([, now]) => Math.abs(now.left - box.left) + Math.abs(now.top - box.top);
+      for (let i = 1; i < left.length; i += 1) if (distance(left[i]) < distance(left[best])) best = i;
+      was.set(left[best][0], box);
+      left.splice(best, 1);
+    }
+  }
+  return was;
 }
 
 // After a redraw: each card that was somewhere else glides from there; a card not on the board before flies from the
@@ -30,8 +60,9 @@ export function animateChanges(before, root) {
   let glides = 0;
   let flights = 0;
   let fades = 0;
+  const boxes = matchTwins(root, before);
   for (const el of root.querySelectorAll(FACES)) {
-    const was = before.get(el.dataset.card);
+    const was = boxes.get(el);
     const now = el.getBoundingClientRect();
     const source = !was && el.dataset.from ? root.querySelector(`[data-key="${CSS.escape(el.dataset.from)}"]`) : null;
     if (!was && !source) {
