@@ -15,8 +15,8 @@ const GLIDE_MS = 420;
 const FADE_MS = 260;
 const FACES = ".card[data-card]:not([data-card=''])";
 
-// Where each card seen on the board is now (its text -> the boxes of the cards with that text: Olympicards has two of
-// each card), to compare with after the redraw.
+// Where each card seen on the board is now (its text -> the boxes of the cards with that text: a deck may hold two
+// cards of the same text), to compare with after the redraw.
 export function cardPlaces(root) {
   if (!motionOn()) return null;
   const places = new Map();
