@@ -171,3 +171,40 @@ def test_cards_won_by_withdrawing_fly_from_the_draw_pile(new_page: Callable[...,
     started = page.evaluate("window.started")
     flights = Counter(a["card"] for a in started if a["card"] in drawn and starts_at(a, *a["offset"]))
     assert all(flights[card] >= count for card, count in drawn.items()), (drawn, started)
+
+
+# A table drawn by hand: a card "7" lies in front of you (a played card), a "2" in your hand, and the draw pile; then
+# the played "7" leaves the table and a "7" comes into your hand, in one redraw. Returns the counters it left.
+SAME_TEXT_LEAVES_AND_ARRIVES = """async (fromOnly) => {
+  const { animateChanges, cardPlaces } = await import("/static/js/table/motion.js");
+  const root = document.createElement("div");
+  document.body.append(root);
+  const card = (text, left, top, hand) => {
+    const el = document.createElement("div");
+    el.className = "card";
+    el.dataset.card = text;
+    if (hand) el.dataset.from = "draw-pile";
+    if (hand && fromOnly) el.dataset.fromOnly = "";
+    el.style.cssText = `position: absolute; left: ${left}px; top: ${top}px; width: 40px; height: 60px`;
+    return el;
+  };
+  const pile = card("", 500, 20, false);
+  pile.dataset.key = "draw-pile";
+  root.replaceChildren(pile, card("7", 300, 20, false), card("2", 20, 300, true));
+  const before = cardPlaces(root);
+  root.replaceChildren(pile, card("2", 20, 300, true), card("7", 80, 300, true));
+  for (const name of ["glides", "flights", "fades"]) delete document.body.dataset[name];
+  animateChanges(before, root);
+  const { glides, flights, fades } = document.body.dataset;
+  return { glides: Number(glides), flights: Number(flights), fades: Number(fades) };
+}"""
+
+
+def test_a_hand_fed_only_by_the_draw_pile_takes_no_card_from_elsewhere(new_page: Callable[..., Any]) -> None:
+    # O-6: a withdrawal sends your played cards to the discard and brings cards from the draw pile into your hand;
+    # a won card with the same text as a played one flies from the draw pile, it is not the played one sliding over
+    page = new_page(motion=True)
+    page.goto("/")
+    assert page.evaluate(SAME_TEXT_LEAVES_AND_ARRIVES, True) == {"glides": 0, "flights": 1, "fades": 0}
+    # where a hand may take a card back from the table (an undone step, A-4), the same redraw is that card's glide
+    assert page.evaluate(SAME_TEXT_LEAVES_AND_ARRIVES, False) == {"glides": 1, "flights": 0, "fades": 0}

@@ -195,7 +195,8 @@ function handArea(ctx) {
       selected: canUse ? selected : undefined,
       extraClass: canUse ? "playable" : null,
       key: `hand-${i}`,
-      from: "draw-pile", // a card new in your hand came from the draw pile (an award, O-6 and O-7)
+      from: "draw-pile", // a card new in your hand came from the draw pile (an award, O-6 and O-7) ...
+      fromOnly: true, // ... and only from there: a played card never comes back to a hand
       label: `${cardWord(text)}${selected ? t("hand.selected") : ""}`,
       onClick:
         canUse && !ctx.busy

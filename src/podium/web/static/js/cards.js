@@ -113,6 +113,7 @@ export function card(face, opts = {}) {
   const dataset = { card: text == null ? "" : text };
   if (opts.key) dataset.key = opts.key;
   if (opts.from) dataset.from = opts.from;
+  if (opts.fromOnly) dataset.fromOnly = "";
   if (opts.onClick) {
     return h(
       "button",

@@ -6,7 +6,9 @@
 //
 // Cards are matched by what the view says they are (`data-card`, the card's text, set by cards.js): a card seen
 // before and after a redraw has moved (of two with the same text, the nearer one); a face-down card has no text, so
-// nothing about it is guessed.
+// nothing about it is guessed. A place where cards only ever come from its `data-from` (`data-from-only`: say, a hand
+// that only the draw pile feeds) takes no card that was elsewhere: a card of the same text that left the table in the
+// same redraw is not taken for where the new one came from.
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: true };
 export const motionOn = () => !reduced.matches;
 
@@ -21,11 +23,17 @@ export function cardPlaces(root) {
   if (!motionOn()) return null;
   const places = new Map();
   for (const el of root.querySelectorAll(FACES)) {
+    const place = { box: el.getBoundingClientRect(), from: el.dataset.from };
     const boxes = places.get(el.dataset.card);
-    if (boxes) boxes.push(el.getBoundingClientRect());
-    else places.set(el.dataset.card, [el.getBoundingClientRect()]);
+    if (boxes) boxes.push(place);
+    else places.set(el.dataset.card, [place]);
   }
   return places;
+}
+
+// Whether a card drawn now may be the one that was at `place` before.
+function mayHaveBeen(el, place) {
+  return el.dataset.fromOnly === undefined || place.from === el.dataset.from;
 }
 
 // Which card of the redraw each box of before was (cards of the same text: each box goes to the nearest one left);
@@ -40,11 +48,14 @@ function matchTwins(root, before) {
   const was = new Map();
   for (const [text, els] of groups) {
     const left = els.map((el) => [el, el.getBoundingClientRect()]);
-    for (const box of before.get(text) || []) {
-      if (!left.length) break;
-      let best = 0;
+    for (const place of before.get(text) || []) {
+      const { box } = place;
       const distance = ([, now]) => Math.abs(now.left - box.left) + Math.abs(now.top - box.top);
-      for (let i = 1; i < left.length; i += 1) if (distance(left[i]) < distance(left[best])) best = i;
+      let best = -1;
+      for (let i = 0; i < left.length; i += 1) {
+        if (mayHaveBeen(left[i][0], place) && (best < 0 || distance(left[i]) < distance(left[best]))) best = i;
+      }
+      if (best < 0) continue;
       was.set(left[best][0], box);
       left.splice(best, 1);
     }
