@@ -206,5 +206,5 @@ def test_a_hand_fed_only_by_the_draw_pile_takes_no_card_from_elsewhere(new_page:
     page = new_page(motion=True)
     page.goto("/")
     assert page.evaluate(SAME_TEXT_LEAVES_AND_ARRIVES, True) == {"glides": 0, "flights": 1, "fades": 0}
-    # where a hand may take a card back from the table (an undone step, A-4), the same redraw is that card's glide
+    # where a hand may take a card back from the table (an undone step, A-4.5), the same redraw is that card's glide
     assert page.evaluate(SAME_TEXT_LEAVES_AND_ARRIVES, False) == {"glides": 1, "flights": 0, "fades": 0}
