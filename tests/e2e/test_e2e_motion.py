@@ -76,11 +76,12 @@ def test_a_card_drawn_from_the_stock_flies_from_the_stock(motion: bool, new_page
 
 
 def starts_at(animation: dict[str, Any], dx: float, dy: float) -> bool:
-    """Whether the animation's first frame shifts its card by (dx, dy), and that is a real move."""
-    x, y = (
-        float(n)
-        for n in animation["transform"].removeprefix("translate(").removesuffix(")").replace("px", "").split(",")
-    )
+    """Whether the animation's first frame shifts its card by (dx, dy), and that is a real move (a fade-in, whose first
+    frame only scales, is not)."""
+    transform: str = animation["transform"]
+    if not transform.startswith("translate("):
+        return False
+    x, y = (float(n) for n in transform.removeprefix("translate(").removesuffix(")").replace("px", "").split(","))
     return abs(x - dx) < 1 and abs(y - dy) < 1 and abs(dx) + abs(dy) > 20
 
 
